@@ -1,0 +1,108 @@
+import { Hono, type Context } from 'hono';
+import { MoneyError } from '../../shared/money';
+import { readApiVersion } from './api-version';
+import { authenticate } from './auth';
+import { decodeBody, responseFormat, type BodyFormat, type DecodedBody } from './codec/body';
+import { encodeXml } from './codec/xml';
+import { buildContext, type EngineContext, type EngineDeps } from './context';
+import { ApiError, errorBody, forbidden, notFound } from './errors';
+import { ValidationError } from './payload';
+import { allRoutes } from './resources';
+import type { Route, RouteResult } from './route';
+
+export interface Engine {
+  /**
+   * Answers one /v2 request. `origin` overrides the origin urls are written from (IPC passes
+   * ledgerdesk://local); otherwise it is the request's own.
+   */
+  fetch(request: Request, options?: { origin?: string }): Promise<Response>;
+}
+
+interface Env {
+  Bindings: { origin: string };
+}
+
+function encode(format: BodyFormat, result: RouteResult): Response {
+  const headers = new Headers(result.headers);
+  if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+  if (format === 'xml') {
+    headers.set('Content-Type', 'application/xml; charset=utf-8');
+    return new Response(encodeXml(result.body), { status: result.status, headers });
+  }
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(result.body), { status: result.status, headers });
+}
+
+function errorResult(error: unknown): RouteResult {
+  if (error instanceof ApiError) return { status: error.status, body: errorBody([error.message]), headers: error.headers };
+  if (error instanceof ValidationError) return { status: 422, body: errorBody(error.messages) };
+  if (error instanceof MoneyError) return { status: 422, body: errorBody([`Amount ${error.message}`]) };
+  // A bug, not bad input: say so plainly and keep the details in the log.
+  console.error('ledgerdesk engine error', error);
+  return { status: 500, body: errorBody(['Internal error in the Ledgerdesk engine']) };
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE']);
+
+/**
+ * Runs a write whole inside one SQLite transaction. If the handler wrote rows but recorded no change,
+ * that is a bug in the handler: it is rolled back rather than let sync and undo miss it.
+ */
+function runWrite(ctx: EngineContext, route: Route, run: () => RouteResult): RouteResult {
+  const { sqlite } = ctx.book;
+  const totalChanges = sqlite.prepare('SELECT total_changes() AS n').pluck();
+  return sqlite.transaction(() => {
+    const before = totalChanges.get() as number;
+    const result = run();
+    const wrote = (totalChanges.get() as number) !== before;
+    if (wrote && ctx.changeCount() === 0) throw new Error(`${route.method} ${route.path} wrote without a change-log entry`);
+    return result;
+  })();
+}
+
+function originOf(url: URL): string {
+  return `${url.protocol}//${url.host}`;
+}
+
+export function createEngine(deps: EngineDeps, routes: readonly Route[] = allRoutes()): Engine {
+  const app = new Hono<Env>();
+
+  const handle = async (c: Context<Env>, route: Route): Promise<Response> => {
+    const request = c.req.raw;
+    const format = responseFormat(request);
+    try {
+      const user = authenticate(deps.book.db, request.headers.get('authorization'));
+      const apiVersion = readApiVersion(request.headers.get('x-api-version'));
+      if (user.permissionLevel < route.level) throw forbidden();
+      const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request) : { value: undefined, files: {}, fields: {} };
+      const ctx = buildContext(deps, user, c.env.origin, apiVersion);
+      const url = new URL(request.url);
+      const routeRequest = { ctx, params: c.req.param() as Record<string, string>, query: url.searchParams, body, url };
+      const result = route.method === 'GET' ? route.handle(routeRequest) : runWrite(ctx, route, () => route.handle(routeRequest));
+      return encode(format, result);
+    } catch (error) {
+      return encode(format, errorResult(error));
+    }
+  };
+
+  for (const route of routes) app.on(route.method, route.path, (c) => handle(c, route));
+
+  app.notFound((c) => {
+    const format = responseFormat(c.req.raw);
+    try {
+      authenticate(deps.book.db, c.req.raw.headers.get('authorization'));
+      return encode(format, errorResult(notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}`)));
+    } catch (error) {
+      return encode(format, errorResult(error));
+    }
+  });
+  app.onError((error, c) => encode(responseFormat(c.req.raw), errorResult(error)));
+
+  return {
+    fetch(request, options) {
+      const origin = options?.origin ?? originOf(new URL(request.url));
+      return Promise.resolve(app.fetch(request, { origin }));
+    },
+  };
+}
+

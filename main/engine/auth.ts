@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { apiTokens, users } from '../db/schema';
+import type { UserRow } from './context';
+import { unauthorized } from './errors';
+
+export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** Stores a bearer token for a user (only its hash is kept). */
+export function saveToken(db: Db, userId: number, token: string, label: string, now: string): void {
+  db.insert(apiTokens).values({ userId, tokenHash: hashToken(token), label, createdAt: now }).onConflictDoNothing().run();
+}
+
+/** The user behind `Authorization: Bearer TOKEN`; no header, another scheme or an unknown token is 401. */
+export function authenticate(db: Db, header: string | null): UserRow {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!match) throw unauthorized();
+  const row = db
+    .select({ user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, hashToken(match[1]!)))
+    .get();
+  if (!row) throw unauthorized('The access token is not valid');
+  return row.user;
+}

@@ -1,0 +1,73 @@
+import type { Book } from '../db/client';
+import { changes } from '../db/schema';
+import type { users } from '../db/schema';
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Randomness comes in through here so that tests can make it repeatable. */
+export interface Ids {
+  /** An unguessable token (a bearer token, a download key). */
+  token(): string;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What every engine instance is built from. */
+export interface EngineDeps {
+  book: Book;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** One request's view of the engine: who is asking, when, and how urls are written back to them. */
+export interface EngineContext extends EngineDeps {
+  db: Book['db'];
+  user: UserRow;
+  /** X-Api-Version as sent, or null. */
+  apiVersion: string | null;
+  /** The origin urls are rendered from: the request's own (http://127.0.0.1:PORT) or ledgerdesk://local. */
+  origin: string;
+  /** Timestamp of this request, UTC ISO 8601; the same for every write the request makes. */
+  now: string;
+  /** Today's date by the engine clock, YYYY-MM-DD (UTC). */
+  today: string;
+  /** Appends to the change log; called by every write, inside the request's transaction. */
+  recordChange(resource: string, recordId: number | string, operation: 'create' | 'update' | 'delete'): void;
+  /** Number of changes recorded by this request so far. */
+  changeCount(): number;
+}
+
+export function buildContext(deps: EngineDeps, user: UserRow, origin: string, apiVersion: string | null): EngineContext {
+  const instant = deps.clock.now();
+  const now = instant.toISOString();
+  let recorded = 0;
+  return {
+    ...deps,
+    db: deps.book.db,
+    user,
+    apiVersion,
+    origin,
+    now,
+    today: now.slice(0, 10),
+    recordChange(resource, recordId, operation) {
+      deps.book.db
+        .insert(changes)
+        .values({ resource, recordId: String(recordId), operation, at: now, userId: user.id })
+        .run();
+      recorded += 1;
+    },
+    changeCount: () => recorded,
+  };
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** LEDGERDESK_NOW (ISO timestamp) fixes the clock for tests and reproducible runs. */
+export function clockFromEnvironment(value: string | undefined): Clock {
+  if (!value) return systemClock;
+  const fixed = new Date(value);
+  if (Number.isNaN(fixed.getTime())) throw new Error(`LEDGERDESK_NOW is not an ISO timestamp: ${value}`);
+  return { now: () => new Date(fixed.getTime()) };
+}

@@ -1,0 +1,74 @@
+import { Level } from '../../../shared/api/permissions';
+import { isUkCompany } from '../../../shared/api/company';
+import { bankTransactions, postings } from '../../db/schema';
+import { loadCompany } from '../company-record';
+import type { EngineContext } from '../context';
+import { accountingPeriods } from '../ledger/periods';
+import { ok, type Route } from '../route';
+import { date, timestamp, type ApiRecord } from '../values';
+
+const UK_VAT_RATES = ['20.0', '5.0', '0.0'];
+
+/** The currency is locked once anything has been entered in it. */
+function lockedAttributes(ctx: EngineContext): string[] {
+  const used = ctx.db.select({ id: bankTransactions.id }).from(bankTransactions).limit(1).get() ?? ctx.db.select({ id: postings.id }).from(postings).limit(1).get();
+  return used ? ['currency'] : [];
+}
+
+/** GET /v2/company in the live service's shape (golden-responses/company.json). */
+export function companyRecord(ctx: EngineContext): ApiRecord {
+  const row = loadCompany(ctx);
+  const uk = isUkCompany(row.type);
+  const periods = accountingPeriods(row.companyStartDate, row.firstAccountingYearEnd, ctx.today);
+  const current = periods[periods.length - 1]!;
+  return {
+    url: `${ctx.origin}/v2/company`,
+    id: row.id,
+    name: row.name,
+    subdomain: row.subdomain,
+    type: row.type,
+    currency: row.currency,
+    mileage_units: row.mileageUnits,
+    company_start_date: date(row.companyStartDate),
+    freeagent_start_date: date(row.companyStartDate),
+    first_accounting_year_end: date(row.firstAccountingYearEnd),
+    annual_accounting_periods: [{ starts_on: date(current.startsOn), ends_on: date(current.endsOn) }],
+    company_registration_number: row.companyRegistrationNumber ?? undefined,
+    address1: row.address1 ?? undefined,
+    address2: row.address2 ?? undefined,
+    address3: row.address3 ?? undefined,
+    town: row.town ?? undefined,
+    region: row.region ?? undefined,
+    postcode: row.postcode ?? undefined,
+    country: row.country,
+    business_category: row.businessCategory ?? undefined,
+    short_date_format: 'dd mmm yy',
+    locale: 'en',
+    sales_tax_name: uk ? 'VAT' : 'Sales Tax',
+    sales_tax_registration_status: row.vatRegistered ? 'Registered' : 'Not Registered',
+    sales_tax_registration_number: row.vatRegistrationNumber ?? undefined,
+    sales_tax_effective_date: row.salesTaxEffectiveDate ? date(row.salesTaxEffectiveDate) : undefined,
+    sales_tax_is_value_added: uk,
+    sales_tax_rates: uk ? UK_VAT_RATES : [],
+    supports_auto_sales_tax_on_purchases: uk,
+    initial_vat_basis: row.initialVatBasis,
+    initially_on_frs: false,
+    ec_vat_reporting_enabled: row.ecVatReportingEnabled,
+    cis_enabled: row.cisSubcontractor || row.cisContractor,
+    cis_subcontractor: row.cisSubcontractor,
+    cis_contractor: row.cisContractor,
+    locked_attributes: lockedAttributes(ctx),
+    created_at: timestamp(row.createdAt),
+    updated_at: timestamp(row.updatedAt),
+  };
+}
+
+export const companyRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/v2/company',
+    // Every signed-in user sees which company they work in; the minimum level is not in the spec.
+    level: Level.Time,
+    handle: ({ ctx }) => ok({ company: companyRecord(ctx) }),
+  },
+];

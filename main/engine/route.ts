@@ -1,0 +1,45 @@
+import type { PermissionLevel } from '../../shared/api/permissions';
+import type { DecodedBody } from './codec/body';
+import type { EngineContext } from './context';
+import type { FieldValue } from './values';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteRequest {
+  ctx: EngineContext;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: DecodedBody;
+  /** The request url, for building pagination links. */
+  url: URL;
+}
+
+export type ResponseBody = { [key: string]: FieldValue | undefined };
+
+export interface RouteResult {
+  status: number;
+  body?: ResponseBody;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One endpoint, independent of transport. Handlers are synchronous: better-sqlite3 is, and a
+ * synchronous handler can run whole inside one SQLite transaction, so a rule broken anywhere in it
+ * rolls back everything it wrote.
+ */
+export interface Route {
+  method: Method;
+  /** A Hono path pattern under /v2, such as "/v2/bank_accounts/:id". */
+  path: string;
+  /** Minimum permission_level; checked before the handler runs. */
+  level: PermissionLevel;
+  handle(request: RouteRequest): RouteResult;
+}
+
+export const ok = (body: ResponseBody, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
+/** DELETE answers 200 with no body unless the spec says it returns the record. */
+export const deleted = (): RouteResult => ({ status: 200 });
+export const noContent = (): RouteResult => ({ status: 204 });
+export function created(body: ResponseBody, location?: string): RouteResult {
+  return { status: 201, body, headers: location ? { Location: location } : undefined };
+}

@@ -1,0 +1,143 @@
+import { isUkCompany, type CompanyType } from '../../shared/api/company';
+import { Level } from '../../shared/api/permissions';
+import { capitalAssetTypes, categories, company, users } from '../db/schema';
+import { saveToken } from './auth';
+import { buildContext, type EngineContext, type EngineDeps } from './context';
+import { createSubAccounts, defaultChart } from './ledger/chart';
+import { IPC_ORIGIN } from '../../shared/bridge';
+
+export interface BookOptions {
+  type: CompanyType;
+  name: string;
+  /** YYYY-MM-DD; the first day the books cover. */
+  startDate: string;
+  /** YYYY-MM-DD; defaults to the last day of the month before the start date, a year on. */
+  firstAccountingYearEnd?: string;
+  currency?: string;
+  vatRegistered?: boolean;
+  vatRegistrationNumber?: string;
+  cisSubcontractor?: boolean;
+  owner: { email: string; firstName: string; lastName: string };
+  /** A bearer token to store for the owner (Full access). */
+  ownerToken?: string;
+}
+
+export const SYSTEM_CAPITAL_ASSET_TYPES = ['Computer Equipment', 'Fixtures and Fittings', 'Motor Vehicles', 'Other Capital Asset'];
+
+/** The role the person who creates the book holds, by company type. */
+export function ownerRole(type: CompanyType): string {
+  if (type === 'UkLimitedCompany') return 'Director';
+  if (type === 'UkPartnership') return 'Partner';
+  return 'Owner';
+}
+
+/** A year after the start, on the last day of the month before: 2024-04-12 -> 2025-03-31. */
+export function defaultFirstYearEnd(startDate: string): string {
+  const [year, month] = startDate.split('-').map(Number) as [number, number];
+  const end = new Date(Date.UTC(year + 1, month - 1, 0));
+  return end.toISOString().slice(0, 10);
+}
+
+function seedChart(ctx: EngineContext, type: CompanyType): void {
+  for (const entry of defaultChart(type)) {
+    const row = ctx.db
+      .insert(categories)
+      .values({
+        nominalCode: entry.nominal_code,
+        baseCode: entry.nominal_code,
+        listGroup: entry.group,
+        description: entry.description,
+        groupDescription: entry.group_description ?? null,
+        autoSalesTaxRate: entry.auto_sales_tax_rate ?? null,
+        allowableForTax: entry.allowable_for_tax ?? null,
+        taxReportingName: entry.tax_reporting_name ?? null,
+        isCustom: false,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning({ id: categories.id })
+      .get();
+    ctx.recordChange('categories', row.id, 'create');
+  }
+}
+
+function seedCapitalAssetTypes(ctx: EngineContext): void {
+  for (const name of SYSTEM_CAPITAL_ASSET_TYPES) {
+    const row = ctx.db
+      .insert(capitalAssetTypes)
+      .values({ name, systemDefault: true, createdAt: ctx.now, updatedAt: ctx.now })
+      .returning({ id: capitalAssetTypes.id })
+      .get();
+    ctx.recordChange('capital_asset_types', row.id, 'create');
+    createSubAccounts(ctx, { kind: 'capitalAssetType', id: row.id, name });
+  }
+}
+
+function subdomainOf(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company';
+}
+
+/** Whether the book already has its company (a book file is set up once). */
+export function hasCompany(deps: EngineDeps): boolean {
+  return deps.book.db.select({ id: company.id }).from(company).get() !== undefined;
+}
+
+/**
+ * Creates the company, its owner with Full access, the default chart of accounts for the company
+ * type, the four system capital asset types and every sub account they need, in one transaction.
+ */
+export function createBook(deps: EngineDeps, options: BookOptions): { ownerId: number } {
+  const now = deps.clock.now().toISOString();
+  return deps.book.sqlite.transaction(() => {
+    if (hasCompany(deps)) throw new Error('This book already has a company');
+    const uk = isUkCompany(options.type);
+    deps.book.db
+      .insert(company)
+      .values({
+        id: 1,
+        type: options.type,
+        name: options.name,
+        subdomain: subdomainOf(options.name),
+        companyStartDate: options.startDate,
+        firstAccountingYearEnd: options.firstAccountingYearEnd ?? defaultFirstYearEnd(options.startDate),
+        currency: options.currency ?? (options.type === 'Us' ? 'USD' : 'GBP'),
+        mileageUnits: uk ? 'miles' : 'km',
+        country: options.type === 'Us' ? 'United States' : uk ? 'United Kingdom' : '',
+        vatRegistered: options.vatRegistered ?? false,
+        vatRegistrationNumber: options.vatRegistrationNumber ?? null,
+        salesTaxEffectiveDate: options.vatRegistered ? options.startDate : null,
+        vatPeriodMonths: 3,
+        initialVatBasis: 'Invoice',
+        ecVatReportingEnabled: false,
+        cisSubcontractor: uk && (options.cisSubcontractor ?? false),
+        cisContractor: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+    const owner = deps.book.db
+      .insert(users)
+      .values({
+        email: options.owner.email,
+        firstName: options.owner.firstName,
+        lastName: options.owner.lastName,
+        role: ownerRole(options.type),
+        permissionLevel: Level.Full,
+        openingMileage: '0.0',
+        hidden: false,
+        sendInvitation: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    const ctx = buildContext(deps, owner, IPC_ORIGIN, null);
+    ctx.recordChange('company', 1, 'create');
+    ctx.recordChange('users', owner.id, 'create');
+    seedChart(ctx, options.type);
+    seedCapitalAssetTypes(ctx);
+    createSubAccounts(ctx, { kind: 'user', id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+    if (options.ownerToken) saveToken(deps.book.db, owner.id, options.ownerToken, 'owner', now);
+    return { ownerId: owner.id };
+  })();
+}

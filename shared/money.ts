@@ -1,0 +1,73 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Money lives as integer minor units (pence, cents) everywhere it is stored or summed, and as
+ * decimal strings at the edges. No JavaScript float ever holds an amount: parsing goes through
+ * decimal.js, and the integer is only formed once the value is known to be exact.
+ */
+
+// ISO 4217 currencies whose minor unit is not the usual two digits.
+const MINOR_DIGITS: Readonly<Record<string, number>> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0,
+  UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+};
+
+export function minorDigits(currency: string): number {
+  return MINOR_DIGITS[currency.toUpperCase()] ?? 2;
+}
+
+const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+export class MoneyError extends Error {}
+
+/** Reads an amount given as a string (or a JSON number, which the live service also sends) into a Decimal. */
+export function parseDecimal(value: unknown): Decimal {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new MoneyError('is not a number');
+    // A JSON number is read through its shortest decimal text, which is what the sender wrote.
+    return new Decimal(String(value));
+  }
+  if (typeof value !== 'string') throw new MoneyError('must be a decimal number');
+  const text = value.trim();
+  if (!DECIMAL_TEXT.test(text)) throw new MoneyError(`"${value}" is not a decimal number`);
+  return new Decimal(text);
+}
+
+/** Converts an amount to minor units, refusing more decimal places than the currency has. */
+export function toMinor(value: unknown, currency = 'GBP'): number {
+  const amount = parseDecimal(value);
+  const digits = minorDigits(currency);
+  const scaled = amount.times(new Decimal(10).pow(digits));
+  if (!scaled.isInteger()) throw new MoneyError(`has more than ${digits} decimal places`);
+  if (scaled.abs().greaterThan(Number.MAX_SAFE_INTEGER)) throw new MoneyError('is too large');
+  return scaled.toNumber();
+}
+
+/** Converts minor units to the service's decimal text: "1000.0", "957.5", "-12.34". */
+export function fromMinor(minor: number, currency = 'GBP'): string {
+  if (!Number.isSafeInteger(minor)) throw new MoneyError('minor units must be a safe integer');
+  const digits = minorDigits(currency);
+  const text = new Decimal(minor).dividedBy(new Decimal(10).pow(digits)).toFixed(digits);
+  return trimDecimal(text);
+}
+
+/** The live service writes decimals with at least one fractional digit and no trailing zeros beyond it. */
+export function trimDecimal(text: string): string {
+  if (!text.includes('.')) return `${text}.0`;
+  const trimmed = text.replace(/0+$/, '');
+  return trimmed.endsWith('.') ? `${trimmed}0` : trimmed;
+}
+
+/** Canonical text for a non-money decimal (mileage, rates): exact, trimmed like the service. */
+export function canonicalDecimal(value: unknown): string {
+  return trimDecimal(parseDecimal(value).toFixed());
+}
+
+/** Sums minor units exactly; integers below 2^53 add without rounding. */
+export function sumMinor(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  if (!Number.isSafeInteger(total)) throw new MoneyError('total out of range');
+  return total;
+}
