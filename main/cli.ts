@@ -1,0 +1,148 @@
+import { resolve } from 'node:path';
+import { isCompanyType } from '../shared/api/company';
+import { isCalendarDate } from '../shared/api/fields';
+import { parseOptions, UsageError } from './args';
+import { clockFromEnvironment, type Clock } from './engine/context';
+import { issueToken, openEngine, ownerEmail, UnknownUserError, type OpenEngine } from './engine/open';
+import type { BookOptions } from './engine/setup';
+import { startServer } from './server';
+
+const USAGE = `Usage:
+  npm run serve -- --db FILE --port N [--host 127.0.0.1] [--token T] [--company-type TYPE]
+                   [--company-start YYYY-MM-DD] [--company-name NAME] [--owner-email EMAIL]
+                   [--vat-registered] [--cis]
+  npm run cli -- token --db FILE --user EMAIL
+  npm run cli -- browser --db FILE [--port N] --renderer DIR
+  npm run cli -- backup --db FILE --to FILE`;
+
+const BOOK_VALUES = ['company-type', 'company-start', 'company-name', 'owner-email'] as const;
+const BOOK_FLAGS = ['vat-registered', 'cis'] as const;
+
+function bookOptions(values: Record<string, string>, flags: Set<string>, clock: Clock): BookOptions {
+  const type = values['company-type'] ?? 'UkLimitedCompany';
+  if (!isCompanyType(type)) throw new UsageError(`--company-type must be one of UkLimitedCompany, UkSoleTrader, UkPartnership, UkUnincorporatedLandlord, Universal, Us`);
+  const startDate = values['company-start'] ?? clock.now().toISOString().slice(0, 10);
+  if (!isCalendarDate(startDate)) throw new UsageError('--company-start must be a date (YYYY-MM-DD)');
+  return {
+    type,
+    name: values['company-name'] ?? 'My Company',
+    startDate,
+    vatRegistered: flags.has('vat-registered'),
+    cisSubcontractor: flags.has('cis'),
+    owner: { email: values['owner-email'] ?? 'owner@ledgerdesk.local', firstName: 'Book', lastName: 'Owner' },
+  };
+}
+
+function requireValue(values: Record<string, string>, name: string): string {
+  const value = values[name];
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function port(values: Record<string, string>, fallback?: number): number {
+  const raw = values.port;
+  if (raw === undefined && fallback !== undefined) return fallback;
+  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > 65535) throw new UsageError('--port must be a number from 0 to 65535');
+  return Number(raw);
+}
+
+function open(values: Record<string, string>, flags: Set<string>, clock: Clock): OpenEngine {
+  return openEngine({ file: resolve(requireValue(values, 'db')), clock, create: bookOptions(values, flags, clock) });
+}
+
+/** Stops cleanly on Ctrl+C so the book's WAL is checkpointed and closed. */
+function closeOnSignal(close: () => Promise<void>): void {
+  const stop = () => void close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function serve(argv: string[], clock: Clock): Promise<void> {
+  const { values, flags } = parseOptions(argv, { values: ['db', 'port', 'host', 'token', ...BOOK_VALUES], flags: BOOK_FLAGS });
+  const opened = open(values, flags, clock);
+  const token = issueToken(opened.deps, ownerEmail(opened.deps), values.token, 'serve');
+  const server = await startServer({ engine: opened.engine, host: values.host ?? '127.0.0.1', port: port(values) });
+  if (!values.token) console.log(`owner token ${token}`);
+  console.log(`listening on ${server.url}`);
+  closeOnSignal(async () => {
+    await server.close();
+    opened.close();
+  });
+}
+
+async function browser(argv: string[], clock: Clock): Promise<void> {
+  const { values, flags } = parseOptions(argv, { values: ['db', 'port', 'renderer', ...BOOK_VALUES], flags: BOOK_FLAGS });
+  const opened = open(values, flags, clock);
+  const token = issueToken(opened.deps, ownerEmail(opened.deps), undefined, 'browser');
+  const server = await startServer({ engine: opened.engine, port: port(values, 0), rendererDir: resolve(requireValue(values, 'renderer')) });
+  // The token travels in the fragment, which browsers never send to a server or write to its logs.
+  console.log(`Ledgerdesk is running in browser mode: open ${server.url}/#token=${token}`);
+  closeOnSignal(async () => {
+    await server.close();
+    opened.close();
+  });
+}
+
+function token(argv: string[], clock: Clock): void {
+  const { values } = parseOptions(argv, { values: ['db', 'user'], flags: [] });
+  const email = requireValue(values, 'user');
+  const opened = openEngine({ file: resolve(requireValue(values, 'db')), clock, create: bookOptions({}, new Set(), clock) });
+  try {
+    console.log(issueToken(opened.deps, email));
+  } finally {
+    opened.close();
+  }
+}
+
+function backup(argv: string[], clock: Clock): void {
+  const { values } = parseOptions(argv, { values: ['db', 'to'], flags: [] });
+  const opened = openEngine({ file: resolve(requireValue(values, 'db')), clock, create: bookOptions({}, new Set(), clock) });
+  try {
+    const target = resolve(requireValue(values, 'to'));
+    opened.deps.book.sqlite.prepare('VACUUM INTO ?').run(target);
+    console.log(`backed up to ${target}`);
+  } finally {
+    opened.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    const clock = clockFromEnvironment(process.env.LEDGERDESK_NOW);
+    switch (command) {
+      case 'serve':
+        await serve(rest, clock);
+        return 0;
+      case 'browser':
+        await browser(rest, clock);
+        return 0;
+      case 'token':
+        token(rest, clock);
+        return 0;
+      case 'backup':
+        backup(rest, clock);
+        return 0;
+      default:
+        throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof UnknownUserError) {
+      console.error(error.message);
+      return 1;
+    }
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+if (invokedDirectly) {
+  void main(process.argv.slice(2)).then((code) => {
+    if (code !== 0) process.exit(code);
+  });
+}

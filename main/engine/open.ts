@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { openBook } from '../db/client';
+import { users } from '../db/schema';
+import { createEngine, type Engine } from './app';
+import { saveToken } from './auth';
+import { systemClock, type Clock, type EngineDeps, type Ids } from './context';
+import { createBook, hasCompany, type BookOptions } from './setup';
+
+export interface OpenEngineOptions {
+  /** The book file, or ":memory:". */
+  file: string;
+  clock?: Clock;
+  ids?: Ids;
+  /** How to set up the company when the book is new. */
+  create: BookOptions;
+}
+
+export interface OpenEngine {
+  engine: Engine;
+  deps: EngineDeps;
+  /** True when this call created the company. */
+  created: boolean;
+  close(): void;
+}
+
+/** 32 random bytes, URL-safe: what a bearer token is made of outside tests. */
+export const randomIds: Ids = { token: () => randomBytes(32).toString('base64url') };
+
+/** Opens a book file (migrating it, creating the company if it has none) and builds the engine on it. */
+export function openEngine(options: OpenEngineOptions): OpenEngine {
+  const book = openBook(options.file);
+  const deps: EngineDeps = { book, clock: options.clock ?? systemClock, ids: options.ids ?? randomIds };
+  try {
+    const created = !hasCompany(deps);
+    if (created) createBook(deps, options.create);
+    return { engine: createEngine(deps), deps, created, close: () => book.close() };
+  } catch (error) {
+    book.close();
+    throw error;
+  }
+}
+
+export class UnknownUserError extends Error {}
+
+/** Stores a token for the user with this email (a new random one unless given) and returns it. */
+export function issueToken(deps: EngineDeps, email: string, token = deps.ids.token(), label = 'cli'): string {
+  const user = deps.book.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (!user) throw new UnknownUserError(`No user with email ${email} in this book`);
+  saveToken(deps.book.db, user.id, token, label, deps.clock.now().toISOString());
+  return token;
+}
+
+/** The email of the book's first Full-access user: who `serve --token` and browser mode act as. */
+export function ownerEmail(deps: EngineDeps): string {
+  const owner = deps.book.db.select({ email: users.email }).from(users).where(eq(users.permissionLevel, 8)).orderBy(users.id).limit(1).get();
+  if (!owner) throw new Error('This book has no Full-access user');
+  return owner.email;
+}
