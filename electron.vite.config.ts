@@ -1,10 +1,23 @@
+import { cpSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+/** The main bundle migrates the book on open, so its SQL migrations travel beside it. */
+function copyMigrations(): Plugin {
+  return {
+    name: 'ledgerdesk-copy-migrations',
+    closeBundle() {
+      cpSync(resolve(__dirname, 'main/db/migrations'), resolve(__dirname, 'out/main/migrations'), { recursive: true });
+    },
+  };
+}
 
 // One build for all three targets. The renderer output is also what browser mode serves.
 export default defineConfig({
   main: {
+    plugins: [copyMigrations()],
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') }, external: ['better-sqlite3'] },
@@ -13,7 +26,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: { index: resolve(__dirname, 'main/preload.ts') } },
+      // A sandboxed preload must be CommonJS.
+      rollupOptions: { input: { index: resolve(__dirname, 'main/preload.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } },
     },
   },
   renderer: {

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { isCompanyType } from '../shared/api/company';
 import { isCalendarDate } from '../shared/api/fields';
 import { parseOptions, UsageError } from './args';
@@ -6,13 +7,14 @@ import { clockFromEnvironment, type Clock } from './engine/context';
 import { issueToken, openEngine, ownerEmail, UnknownUserError, type OpenEngine } from './engine/open';
 import type { BookOptions } from './engine/setup';
 import { startServer } from './server';
+import { defaultBookPath } from './user-data';
 
 const USAGE = `Usage:
   npm run serve -- --db FILE --port N [--host 127.0.0.1] [--token T] [--company-type TYPE]
                    [--company-start YYYY-MM-DD] [--company-name NAME] [--owner-email EMAIL]
                    [--vat-registered] [--cis]
   npm run cli -- token --db FILE --user EMAIL
-  npm run cli -- browser --db FILE [--port N] --renderer DIR
+  npm run cli -- browser [--db FILE] [--port N] --renderer DIR
   npm run cli -- backup --db FILE --to FILE`;
 
 const BOOK_VALUES = ['company-type', 'company-start', 'company-name', 'owner-email'] as const;
@@ -46,8 +48,9 @@ function port(values: Record<string, string>, fallback?: number): number {
   return Number(raw);
 }
 
-function open(values: Record<string, string>, flags: Set<string>, clock: Clock): OpenEngine {
-  return openEngine({ file: resolve(requireValue(values, 'db')), clock, create: bookOptions(values, flags, clock) });
+function open(values: Record<string, string>, flags: Set<string>, clock: Clock, file = requireValue(values, 'db')): OpenEngine {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  return openEngine({ file: resolve(file), clock, create: bookOptions(values, flags, clock) });
 }
 
 /** Stops cleanly on Ctrl+C so the book's WAL is checkpointed and closed. */
@@ -72,7 +75,8 @@ async function serve(argv: string[], clock: Clock): Promise<void> {
 
 async function browser(argv: string[], clock: Clock): Promise<void> {
   const { values, flags } = parseOptions(argv, { values: ['db', 'port', 'renderer', ...BOOK_VALUES], flags: BOOK_FLAGS });
-  const opened = open(values, flags, clock);
+  // Browser mode is the desktop app without Electron: the same book in the user's data folder.
+  const opened = open(values, flags, clock, values.db ?? defaultBookPath());
   const token = issueToken(opened.deps, ownerEmail(opened.deps), undefined, 'browser');
   const server = await startServer({ engine: opened.engine, port: port(values, 0), rendererDir: resolve(requireValue(values, 'renderer')) });
   // The token travels in the fragment, which browsers never send to a server or write to its logs.
