@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isCompanyType } from '../shared/api/company';
 import { isCalendarDate } from '../shared/api/fields';
@@ -16,6 +16,9 @@ const USAGE = `Usage:
   npm run cli -- token --db FILE --user EMAIL
   npm run cli -- browser [--db FILE] [--port N] --renderer DIR
   npm run cli -- backup --db FILE --to FILE`;
+
+/** A failure the user can fix, reported without a stack trace. */
+class CommandError extends Error {}
 
 const BOOK_VALUES = ['company-type', 'company-start', 'company-name', 'owner-email'] as const;
 const BOOK_FLAGS = ['vat-registered', 'cis'] as const;
@@ -87,10 +90,17 @@ async function browser(argv: string[], clock: Clock): Promise<void> {
   });
 }
 
+/** token and backup work on a book that exists; they never create one by accident. */
+function openExisting(values: Record<string, string>, clock: Clock): OpenEngine {
+  const file = resolve(requireValue(values, 'db'));
+  if (!existsSync(file)) throw new CommandError(`No book at ${file}`);
+  return openEngine({ file, clock, create: bookOptions({}, new Set(), clock) });
+}
+
 function token(argv: string[], clock: Clock): void {
   const { values } = parseOptions(argv, { values: ['db', 'user'], flags: [] });
   const email = requireValue(values, 'user');
-  const opened = openEngine({ file: resolve(requireValue(values, 'db')), clock, create: bookOptions({}, new Set(), clock) });
+  const opened = openExisting(values, clock);
   try {
     console.log(issueToken(opened.deps, email));
   } finally {
@@ -100,7 +110,7 @@ function token(argv: string[], clock: Clock): void {
 
 function backup(argv: string[], clock: Clock): void {
   const { values } = parseOptions(argv, { values: ['db', 'to'], flags: [] });
-  const opened = openEngine({ file: resolve(requireValue(values, 'db')), clock, create: bookOptions({}, new Set(), clock) });
+  const opened = openExisting(values, clock);
   try {
     const target = resolve(requireValue(values, 'to'));
     opened.deps.book.sqlite.prepare('VACUUM INTO ?').run(target);
@@ -135,7 +145,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof UnknownUserError) {
+    if (error instanceof CommandError || error instanceof UnknownUserError) {
       console.error(error.message);
       return 1;
     }
