@@ -64,11 +64,18 @@ const parser = new XMLParser({
 
 const XML_ENTITY_TEXT: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
 
+/** A character reference must name a character XML allows; &#99999999; would make fromCodePoint throw. */
+function referencedChar(code: number): string {
+  const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  if (!allowed) throw badRequest('Malformed XML: a character reference names no valid character');
+  return String.fromCodePoint(code);
+}
+
 function unescapeText(text: string): string {
   return text
     .replace(/&(lt|gt|quot|apos);/g, (match) => XML_ENTITY_TEXT[match] ?? match)
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
+    .replace(/&#(\d+);/g, (_, code: string) => referencedChar(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => referencedChar(Number.parseInt(code, 16)))
     .replace(/&amp;/g, '&');
 }
 
@@ -123,7 +130,13 @@ export function decodeXml(text: string): Record<string, unknown> {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw badRequest('XML with a DOCTYPE or entity declarations is not accepted');
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw badRequest(`Malformed XML: ${valid.err.msg} (line ${valid.err.line})`);
-  const document = parser.parse(text) as XmlNode;
+  let document: XmlNode;
+  try {
+    document = parser.parse(text) as XmlNode;
+  } catch (error) {
+    // Well-formed but refused by the parser: nesting over its limit, element names such as __proto__.
+    throw badRequest(`Malformed XML: ${(error as Error).message}`);
+  }
   const roots = childEntries(document);
   if (roots.length !== 1) throw badRequest('Malformed XML: expected one root element');
   const [rootName, rootValue] = roots[0]!;
