@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../shared/api/fields';
 import type { Book } from '../db/client';
 import { changes } from '../db/schema';
 import type { users } from '../db/schema';
@@ -64,10 +65,14 @@ export function buildContext(deps: EngineDeps, user: UserRow, origin: string, ap
 
 export const systemClock: Clock = { now: () => new Date() };
 
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
 /** LEDGERDESK_NOW (ISO timestamp) fixes the clock for tests and reproducible runs. */
 export function clockFromEnvironment(value: string | undefined): Clock {
   if (!value) return systemClock;
   const fixed = new Date(value);
-  if (Number.isNaN(fixed.getTime())) throw new Error(`LEDGERDESK_NOW is not an ISO timestamp: ${value}`);
+  // Date() also takes "1" (2001) and "Dec 25 2026", and rolls 2026-02-30 into March; none is ISO.
+  const iso = ISO_TIMESTAMP.test(value) && isCalendarDate(value.slice(0, 10));
+  if (!iso || Number.isNaN(fixed.getTime())) throw new Error(`LEDGERDESK_NOW is not an ISO timestamp: ${value}`);
   return { now: () => new Date(fixed.getTime()) };
 }
