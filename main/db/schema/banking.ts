@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { flag, id, timestamps } from './columns';
 
 export const bankAccounts = sqliteTable('bank_accounts', {
@@ -32,6 +32,22 @@ export const bankFeeds = sqliteTable('bank_feeds', {
   ...timestamps,
 });
 
+/** One statement upload: the batch its lines arrived in, for `last_uploaded` and for undoing an import. */
+export const statementUploads = sqliteTable(
+  'statement_uploads',
+  {
+    id: id(),
+    bankAccountId: integer('bank_account_id').notNull().references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    /** json, xml, or the file format the importer found (ofx, qfx, csv ...). */
+    source: text('source').notNull(),
+    fileName: text('file_name'),
+    lineCount: integer('line_count').notNull(),
+    addedCount: integer('added_count').notNull(),
+    uploadedAt: text('uploaded_at').notNull(),
+  },
+  (table) => [index('statement_uploads_account').on(table.bankAccountId, table.id)],
+);
+
 export const bankTransactions = sqliteTable(
   'bank_transactions',
   {
@@ -45,7 +61,78 @@ export const bankTransactions = sqliteTable(
     isManual: flag('is_manual').notNull(),
     uploadedAt: text('uploaded_at'),
     markedForReview: flag('marked_for_review').notNull(),
+    /** The statement upload that added the line; null for manual lines and transfer counterparts. */
+    uploadId: integer('upload_id').references(() => statementUploads.id),
+    /** OFX-style type the line arrived with (CREDIT, DEBIT, POS ...). */
+    transactionType: text('transaction_type'),
     ...timestamps,
   },
-  (table) => [index('bank_transactions_account_date').on(table.bankAccountId, table.datedOn)],
+  (table) => [
+    index('bank_transactions_account_date').on(table.bankAccountId, table.datedOn),
+    // Deduplication looks lines up by these two keys; both must stay indexed for large accounts.
+    index('bank_transactions_dedup').on(table.bankAccountId, table.datedOn, table.amountMinor, table.description),
+    index('bank_transactions_fitid').on(table.bankAccountId, table.transactionId),
+    index('bank_transactions_upload').on(table.uploadId),
+  ],
 );
+
+/**
+ * How a bank transaction is explained: a category (with sales tax), a transfer to another own account,
+ * and later a paid invoice or bill. Several explanations may split one transaction.
+ */
+export const bankTransactionExplanations = sqliteTable(
+  'bank_transaction_explanations',
+  {
+    id: id(),
+    bankTransactionId: integer('bank_transaction_id').notNull().references(() => bankTransactions.id),
+    bankAccountId: integer('bank_account_id').notNull().references(() => bankAccounts.id),
+    datedOn: text('dated_on').notNull(),
+    description: text('description').notNull(),
+    categoryId: integer('category_id'),
+    /** In the company's native currency; its sign is the transaction's (money in positive). */
+    grossMinor: integer('gross_minor').notNull(),
+    /** In the bank account's currency when that is not the native one; counts against the transaction. */
+    foreignGrossMinor: integer('foreign_gross_minor'),
+    /** The rate as given or derived (decimal text such as "20.0"); null with a manual amount or no tax. */
+    salesTaxRate: text('sales_tax_rate'),
+    salesTaxMinor: integer('sales_tax_minor').notNull(),
+    manualSalesTaxMinor: integer('manual_sales_tax_minor'),
+    salesTaxStatus: text('sales_tax_status'),
+    ecStatus: text('ec_status'),
+    placeOfSupply: text('place_of_supply'),
+    entryType: text('entry_type').notNull(),
+    transferBankAccountId: integer('transfer_bank_account_id').references(() => bankAccounts.id),
+    /** The transaction this transfer created on the other account, removed with the explanation. */
+    transferTransactionId: integer('transfer_transaction_id').references(() => bankTransactions.id),
+    /** Set on the counterpart explanation of a transfer: the explanation that posts both legs. */
+    transferSourceId: integer('transfer_source_id'),
+    markedForReview: flag('marked_for_review').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('explanations_transaction').on(table.bankTransactionId),
+    index('explanations_account_date').on(table.bankAccountId, table.datedOn),
+  ],
+);
+
+/** Files attached to records; the bytes live once per content hash in attachment_blobs. */
+export const attachments = sqliteTable(
+  'attachments',
+  {
+    id: id(),
+    ownerResource: text('owner_resource').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    description: text('description'),
+    fileSize: integer('file_size').notNull(),
+    contentHash: text('content_hash').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('attachments_owner').on(table.ownerResource, table.ownerId)],
+);
+
+export const attachmentBlobs = sqliteTable('attachment_blobs', {
+  contentHash: text('content_hash').primaryKey(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+});

@@ -4,3 +4,4 @@ export * from './assets';
 export * from './banking';
 export * from './ledger';
 export * from './changes';
+export * from './settings';
