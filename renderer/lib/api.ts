@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import type { BankAccountCreate, BankAccountUpdate } from '../../shared/api/bank_accounts';
+import type { ApiRequest, ApiResponse, HttpMethod, LedgerdeskBridge } from '../../shared/bridge';
+import { nextPage } from './link-header';
+import {
+  bankAccountSchema,
+  categoryGroupsSchema,
+  companySchema,
+  type BankAccount,
+  type CategoryGroups,
+  type Company,
+} from './records';
+import { sessionToken } from './session-token';
+
+/**
+ * The renderer's only way to the engine. In Electron the preload exposes window.ledgerdesk and every
+ * request goes over IPC; in browser mode the same /v2 requests go over HTTP to the page's own origin
+ * with the tab's bearer token. Views call the typed functions at the bottom and never see which.
+ */
+
+declare global {
+  interface Window {
+    ledgerdesk?: LedgerdeskBridge;
+  }
+}
+
+/** A request that did not give the result asked for: the HTTP status (0 when nothing answered) and the engine's sentences. */
+export class ApiError {
+  constructor(
+    readonly status: number,
+    readonly messages: readonly string[],
+  ) {}
+}
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+type RequestOptions = Omit<ApiRequest, 'method' | 'path'>;
+
+async function overHttp(method: HttpMethod, path: string, options: RequestOptions): Promise<ApiResponse> {
+  const url = new URL(path, window.location.origin);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  const token = sessionToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(url, { method, headers, body, credentials: 'omit', cache: 'no-store' });
+  const text = await response.text();
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  const responseHeaders: Record<string, string> = {};
+  response.headers.forEach((value, name) => (responseHeaders[name] = value));
+  return { status: response.status, headers: responseHeaders, body: isJson && text ? (JSON.parse(text) as unknown) : text };
+}
+
+function exchange(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  // The preload runs before any page script, so the bridge is either there from the start or never.
+  const bridge = window.ledgerdesk;
+  return bridge ? bridge.request(method, path, options) : overHttp(method, path, options);
+}
+
+/** The sentences of an error body {"errors":[{"message":"..."}]}, or a plain one when the body has none. */
+function errorMessages(status: number, body: unknown): string[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (Array.isArray(errors)) {
+    const messages = errors.map((item) => (item as { message?: unknown } | null)?.message).filter((message): message is string => typeof message === 'string');
+    if (messages.length > 0) return messages;
+  }
+  if (status === 401) return ['Ledgerdesk needs an access token: open the link with #token=... that the server printed.'];
+  return [`The Ledgerdesk engine answered with status ${status}.`];
+}
+
+function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
+}
+
+async function send(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<ApiResponse>> {
+  let response: ApiResponse;
+  try {
+    response = await exchange(method, path, options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: new ApiError(0, [`Ledgerdesk could not reach its engine (${reason}).`]) };
+  }
+  if (response.status >= 400) return { ok: false, error: new ApiError(response.status, errorMessages(response.status, response.body)) };
+  return { ok: true, value: response };
+}
+
+/** Reads the record under `key` of a response body, checked against its schema. */
+function decode<S extends z.ZodType>(response: ApiResponse, key: string | null, schema: S): ApiResult<z.infer<S>> {
+  const value = key === null ? response.body : (response.body as Record<string, unknown> | null)?.[key];
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, error: new ApiError(response.status, ['The engine sent a response this version of Ledgerdesk does not understand.']) };
+}
+
+async function getOne<S extends z.ZodType>(method: HttpMethod, path: string, key: string | null, schema: S, options?: RequestOptions): Promise<ApiResult<z.infer<S>>> {
+  const sent = await send(method, path, options);
+  return sent.ok ? decode(sent.value, key, schema) : sent;
+}
+
+/** Every record of a paginated list, following Link rel="next" at the largest page size. */
+async function getAll<S extends z.ZodType>(path: string, key: string, schema: S): Promise<ApiResult<z.infer<S>[]>> {
+  const records: z.infer<S>[] = [];
+  let page: { path: string; query: Record<string, string> } | null = { path, query: { per_page: '100' } };
+  while (page) {
+    const sent = await send('GET', page.path, { query: page.query });
+    if (!sent.ok) return sent;
+    const decoded = decode(sent.value, key, schema.array());
+    if (!decoded.ok) return decoded;
+    records.push(...decoded.value);
+    page = nextPage(headerValue(sent.value.headers, 'link'));
+  }
+  return { ok: true, value: records };
+}
+
+/** The /v2 path of a record url, whichever origin the engine wrote it with. */
+function pathOf(recordUrl: string): string {
+  return new URL(recordUrl).pathname;
+}
+
+export function getCompany(): Promise<ApiResult<Company>> {
+  return getOne('GET', '/v2/company', 'company', companySchema);
+}
+
+export function listBankAccounts(): Promise<ApiResult<BankAccount[]>> {
+  return getAll('/v2/bank_accounts', 'bank_accounts', bankAccountSchema);
+}
+
+export function createBankAccount(fields: BankAccountCreate): Promise<ApiResult<BankAccount>> {
+  return getOne('POST', '/v2/bank_accounts', 'bank_account', bankAccountSchema, { body: { bank_account: fields } });
+}
+
+/** Sends only the fields that change; `accountUrl` is the record's url. */
+export function updateBankAccount(accountUrl: string, changes: BankAccountUpdate): Promise<ApiResult<BankAccount>> {
+  return getOne('PUT', pathOf(accountUrl), 'bank_account', bankAccountSchema, { body: { bank_account: changes } });
+}
+
+export function listCategories(): Promise<ApiResult<CategoryGroups>> {
+  return getOne('GET', '/v2/categories', null, categoryGroupsSchema);
+}

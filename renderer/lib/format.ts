@@ -1,0 +1,33 @@
+/**
+ * Display formats. Amounts arrive as decimal text and are handed to Intl as text, which formats the
+ * exact decimal: no amount ever passes through a float on its way to the screen.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
+    } catch {
+      // An ISO code Intl does not know: show the bare amount and let the column say the currency.
+      format = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2 });
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+export function formatMoney(amount: string, currency: string): string {
+  return moneyFormat(currency).format(amount as Intl.StringNumericLiteral);
+}
+
+export const isNegative = (amount: string) => amount.trim().startsWith('-');
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "2025-05-01" -> "1 May 2025"; dates are calendar days, so they are read and shown in UTC. */
+export function formatDate(isoDate: string): string {
+  const parsed = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? isoDate : dateFormat.format(parsed);
+}

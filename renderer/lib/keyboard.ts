@@ -1,0 +1,27 @@
+/**
+ * Keyboard-first helpers. Letter shortcuts (N, E) only fire when no text field has the focus and no
+ * modifier is held, so typing a name never triggers them.
+ */
+
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+}
+
+/** A bare key press outside text fields, e.g. "n" for a new record. */
+export function isPlainKey(event: KeyboardEvent, key: string): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return false;
+  return event.key.toLowerCase() === key.toLowerCase() && !isTypingTarget(event.target);
+}
+
+/**
+ * The digit of Alt+digit or Ctrl/Cmd+digit. It reads the physical key (event.code) because Alt+digit
+ * types other characters on some layouts (Alt+2 is "€" on macOS).
+ */
+export function sectionDigit(event: KeyboardEvent): string | null {
+  if (!(event.altKey || event.ctrlKey || event.metaKey) || event.shiftKey) return null;
+  const match = /^Digit(\d)$/.exec(event.code);
+  return match ? match[1]! : null;
+}
