@@ -66,6 +66,6 @@ CREATE TABLE `book_settings` (
 --> statement-breakpoint
 ALTER TABLE `bank_transactions` ADD `upload_id` integer REFERENCES statement_uploads(id);--> statement-breakpoint
 ALTER TABLE `bank_transactions` ADD `transaction_type` text;--> statement-breakpoint
-CREATE INDEX `bank_transactions_dedup` ON `bank_transactions` (`bank_account_id`,`dated_on`,`amount_minor`,`description`);--> statement-breakpoint
+CREATE INDEX `bank_transactions_dedup` ON `bank_transactions` (`bank_account_id`,`description`,`dated_on`,`amount_minor`);--> statement-breakpoint
 CREATE INDEX `bank_transactions_fitid` ON `bank_transactions` (`bank_account_id`,`transaction_id`);--> statement-breakpoint
 CREATE INDEX `bank_transactions_upload` ON `bank_transactions` (`upload_id`);

@@ -69,8 +69,9 @@ export const bankTransactions = sqliteTable(
   },
   (table) => [
     index('bank_transactions_account_date').on(table.bankAccountId, table.datedOn),
-    // Deduplication looks lines up by these two keys; both must stay indexed for large accounts.
-    index('bank_transactions_dedup').on(table.bankAccountId, table.datedOn, table.amountMinor, table.description),
+    // Deduplication looks lines up by these two keys; both must stay indexed for large accounts. The
+    // description comes second so the same index counts an account's lines with a matching description.
+    index('bank_transactions_dedup').on(table.bankAccountId, table.description, table.datedOn, table.amountMinor),
     index('bank_transactions_fitid').on(table.bankAccountId, table.transactionId),
     index('bank_transactions_upload').on(table.uploadId),
   ],
