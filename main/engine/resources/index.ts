@@ -1,10 +1,11 @@
 import type { Route } from '../route';
 import { bankAccountRoutes } from './bank_accounts';
+import { categoryRoutes } from './categories';
 import { companyRoutes } from './company';
 import { registerRoutes } from './registry';
 import { userRoutes } from './users';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes]);
 }
