@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Level } from '../../../shared/api/permissions';
 import {
   ADVISOR_ROLES,
@@ -53,7 +53,8 @@ function checkRole(ctx: EngineContext, role: UserRole | undefined): void {
 
 function checkEmailFree(ctx: EngineContext, email: string | undefined, exceptId?: number): void {
   if (email === undefined) return;
-  const clash = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  // A login address is one mailbox whatever its case: Bob@ and bob@ must not be two users.
+  const clash = ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).get();
   if (clash && clash.id !== exceptId) throw unprocessable('email has already been taken');
 }
 
