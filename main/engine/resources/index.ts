@@ -1,5 +1,6 @@
 import type { Route } from '../route';
 import { bankAccountRoutes } from './bank_accounts';
+import { capitalAssetTypeRoutes } from './capital_asset_types';
 import { categoryRoutes } from './categories';
 import { companyRoutes } from './company';
 import { registerRoutes } from './registry';
@@ -7,5 +8,5 @@ import { userRoutes } from './users';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes]);
 }
