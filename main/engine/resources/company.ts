@@ -19,8 +19,8 @@ function lockedAttributes(ctx: EngineContext): string[] {
 export function companyRecord(ctx: EngineContext): ApiRecord {
   const row = loadCompany(ctx);
   const uk = isUkCompany(row.type);
+  // Every year from the start to the one holding today, as the service lists the years since its start date.
   const periods = accountingPeriods(row.companyStartDate, row.firstAccountingYearEnd, ctx.today);
-  const current = periods[periods.length - 1]!;
   return {
     url: `${ctx.origin}/v2/company`,
     id: row.id,
@@ -32,7 +32,7 @@ export function companyRecord(ctx: EngineContext): ApiRecord {
     company_start_date: date(row.companyStartDate),
     freeagent_start_date: date(row.companyStartDate),
     first_accounting_year_end: date(row.firstAccountingYearEnd),
-    annual_accounting_periods: [{ starts_on: date(current.startsOn), ends_on: date(current.endsOn) }],
+    annual_accounting_periods: periods.map((period) => ({ starts_on: date(period.startsOn), ends_on: date(period.endsOn) })),
     company_registration_number: row.companyRegistrationNumber ?? undefined,
     address1: row.address1 ?? undefined,
     address2: row.address2 ?? undefined,
@@ -47,7 +47,8 @@ export function companyRecord(ctx: EngineContext): ApiRecord {
     sales_tax_name: uk ? 'VAT' : 'Sales Tax',
     sales_tax_registration_status: row.vatRegistered ? 'Registered' : 'Not Registered',
     sales_tax_registration_number: row.vatRegistrationNumber ?? undefined,
-    sales_tax_effective_date: row.salesTaxEffectiveDate ? date(row.salesTaxEffectiveDate) : undefined,
+    // The live service sends it unregistered too, as the company start date (golden and recorded responses).
+    sales_tax_effective_date: date(row.salesTaxEffectiveDate ?? row.companyStartDate),
     sales_tax_is_value_added: uk,
     sales_tax_rates: uk ? UK_VAT_RATES : [],
     supports_auto_sales_tax_on_purchases: uk,
