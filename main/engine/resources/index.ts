@@ -1,5 +1,6 @@
 import type { Route } from '../route';
 import { bankAccountRoutes } from './bank_accounts';
+import { bankFeedRoutes } from './bank_feeds';
 import { capitalAssetTypeRoutes } from './capital_asset_types';
 import { categoryRoutes } from './categories';
 import { companyRoutes } from './company';
@@ -9,5 +10,5 @@ import { userRoutes } from './users';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes]);
 }
