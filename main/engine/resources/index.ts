@@ -3,6 +3,7 @@ import { bankAccountRoutes } from './bank_accounts';
 import { bankFeedRoutes } from './bank_feeds';
 import { capitalAssetTypeRoutes } from './capital_asset_types';
 import { categoryRoutes } from './categories';
+import { cisBandRoutes } from './cis_bands';
 import { companyRoutes } from './company';
 import { propertyRoutes } from './properties';
 import { registerRoutes } from './registry';
@@ -10,5 +11,5 @@ import { userRoutes } from './users';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes]);
 }
