@@ -25,7 +25,8 @@ describe('bank feeds', () => {
     const current = await bankAccount(t, 'Current');
     const savings = await bankAccount(t, 'Savings');
     const api = addFeed(t, { bankAccountId: current.id, feedType: 'api', bankServiceName: 'Mettle', scaExpiresAt: '2026-01-01T01:01:01.000Z' });
-    const openBanking = addFeed(t, { bankAccountId: savings.id });
+    // Strong customer authentication belongs to api feeds; a stray expiry on another feed is not shown.
+    const openBanking = addFeed(t, { bankAccountId: savings.id, scaExpiresAt: '2026-02-02T02:02:02.000Z' });
     const { status, body, headers } = await t.json('GET', '/v2/bank_feeds');
     expect(status).toBe(200);
     expect(body).toEqual({
