@@ -41,7 +41,10 @@ export function invalidApiRequest(value: unknown): string | null {
   if (typeof request.path !== 'string' || !request.path.startsWith('/v2/') || request.path.length > MAX_PATH) {
     return 'path must be a string under /v2/';
   }
-  if (request.path.includes('..') || request.path.includes('//')) return 'path must not contain .. or //';
+  // URL parsing turns %2e%2e into .., a backslash into a slash and drops tabs and newlines, so each
+  // of those could walk a path out of /v2 as surely as a plain ..
+  // eslint-disable-next-line no-control-regex
+  if (/\.\.|\/\/|%2e|\\|[\u0000-\u001f\u007f]/i.test(request.path)) return 'path must not contain .., //, \\, an encoded dot or a control character';
   for (const key of ['query', 'headers'] as const) {
     const entries = request[key];
     if (entries === undefined) continue;
