@@ -1,12 +1,7 @@
 import table from '../../../resources/moss-rates.json';
+import { MOSS_COUNTRIES, type MossCountry } from '../../../shared/api/bank_transaction_explanations';
 
-/** place_of_supply values for an EC VAT MOSS sale (spec section 1, EC VAT MOSS rule 4). */
-export const MOSS_COUNTRIES = [
-  'Austria', 'Belgium', 'Bulgaria', 'Croatia', 'Cyprus', 'Czech Republic', 'Denmark', 'Estonia', 'Finland',
-  'France', 'Germany', 'Greece', 'Hungary', 'Ireland', 'Italy', 'Latvia', 'Lithuania', 'Luxembourg', 'Malta',
-  'Netherlands', 'Poland', 'Portugal', 'Romania', 'Slovakia', 'Slovenia', 'Spain', 'Sweden',
-] as const;
-export type MossCountry = (typeof MOSS_COUNTRIES)[number];
+export { MOSS_COUNTRIES, type MossCountry };
 
 /** The day the mini one stop shop began; no MOSS rate applies before it. */
 export const MOSS_START = '2015-01-01';
