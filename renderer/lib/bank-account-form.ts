@@ -1,4 +1,6 @@
 import type { BankAccountCreate, BankAccountUpdate } from '../../shared/api/bank_accounts';
+import { minorDigits } from '../../shared/money';
+import { padDecimal } from './format';
 import type { BankAccount } from './records';
 
 /**
@@ -50,7 +52,7 @@ export function blankForm(currency: string): BankAccountFormValues {
     type: 'StandardBankAccount',
     name: '',
     currency,
-    opening_balance: '0.00',
+    opening_balance: padDecimal('0', minorDigits(currency)),
     sort_code: '',
     account_number: '',
     iban: '',
@@ -66,7 +68,7 @@ export function formFromAccount(account: BankAccount): BankAccountFormValues {
     type: account.type,
     name: account.name,
     currency: account.currency,
-    opening_balance: account.opening_balance,
+    opening_balance: padDecimal(account.opening_balance, minorDigits(account.currency)),
     sort_code: account.sort_code ?? '',
     account_number: account.account_number ?? '',
     iban: account.iban ?? '',

@@ -31,3 +31,13 @@ export function formatDate(isoDate: string): string {
   const parsed = new Date(`${isoDate}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) ? isoDate : dateFormat.format(parsed);
 }
+
+/**
+ * Decimal text with at least `digits` decimal places, for inputs: "1250.5" -> "1250.50". Done on the
+ * text so the value is never rounded.
+ */
+export function padDecimal(text: string, digits: number): string {
+  const [whole, fraction = ''] = text.split('.');
+  if (digits === 0 && fraction === '') return text;
+  return `${whole}.${fraction.padEnd(digits, '0')}`;
+}
