@@ -1,0 +1,53 @@
+// Runs the browser (e2e) suites: makes sure a Chromium exists, builds the renderer, runs vitest with
+// vitest.e2e.config.ts. The Chromium's path reaches the tests in LEDGERDESK_CHROMIUM.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+function run(command, args, options = {}) {
+  console.log(`$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function runOrExit(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+
+/** Playwright's own Chromium: the fallback where the Debian package cannot be installed. */
+function playwrightChromium() {
+  runOrExit('npx', ['playwright-core', 'install', 'chromium']);
+  const { chromium } = createRequire(import.meta.url)('playwright-core');
+  return chromium.executablePath();
+}
+
+// Playwright's browser download fails on our build machines (DESIGN.md), so the Debian package comes first.
+function findChromium() {
+  if (process.env.LEDGERDESK_CHROMIUM && existsSync(process.env.LEDGERDESK_CHROMIUM)) return process.env.LEDGERDESK_CHROMIUM;
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  if (hasCommand('apt-get') && process.getuid?.() === 0) {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update'], { env }) === 0 && run('apt-get', ['install', '-y', 'chromium'], { env }) === 0 && existsSync(SYSTEM_CHROMIUM)) {
+      return SYSTEM_CHROMIUM;
+    }
+    console.warn('Installing the Debian chromium package failed; trying Playwright\'s download.');
+  }
+  return playwrightChromium();
+}
+
+const chromium = findChromium();
+console.log(`Chromium: ${chromium}`);
+
+// The renderer alone: the e2e suite serves out/renderer and needs nothing of the Electron targets.
+runOrExit('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts']);
+
+const status = run('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
+  env: { ...process.env, LEDGERDESK_CHROMIUM: chromium },
+});
+process.exit(status);

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, type AppSession } from './session';
+
+/** The accounts as the engine holds them, to check that what the screen says was really saved. */
+async function storedAccounts(app: AppSession): Promise<{ name: string; opening_balance: string; sort_code?: string; is_primary: boolean }[]> {
+  const { status, body } = await app.book.json('GET', '/v2/bank_accounts');
+  expect(status).toBe(200);
+  return body.bank_accounts;
+}
+
+describe('banking in browser mode', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const form = () => app.page.locator('form[aria-labelledby="bank-account-form-title"]');
+  const rows = () => app.page.getByRole('table', { name: 'Bank accounts' }).locator('tbody tr');
+  const rowNamed = (name: string) => rows().filter({ has: app.page.locator('.name', { hasText: new RegExp(`^${name}$`) }) });
+
+  it('opens Banking with Alt+2 and says there are no accounts yet', async () => {
+    await app.page.keyboard.press('Alt+2');
+    await app.page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await app.page.getByText('No bank accounts yet.').waitFor();
+  });
+
+  it('adds an account from the keyboard: N, type, Tab between fields, Enter to save', async () => {
+    const { page } = app;
+    await page.keyboard.press('n');
+    await form().waitFor();
+    // The name field has the focus as soon as the form opens.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('bank-account-name');
+    expect(await page.getByLabel('Currency').inputValue()).toBe('GBP');
+
+    await page.keyboard.type('Business Current Account');
+    await page.keyboard.press('Tab'); // type stays "Bank account"
+    await page.keyboard.press('Tab'); // currency stays the company's
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('1250.50');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Example Bank');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12 34 56');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12345678');
+    await app.screenshot('banking-new-form');
+    await page.keyboard.press('Enter');
+
+    await form().waitFor({ state: 'detached' });
+    const row = rowNamed('Business Current Account');
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    // The only row is the selected one, so its Edit button shows the E shortcut.
+    expect(cells.map((text) => text.trim())).toEqual(['Business Current Account Primary', 'Bank account', '12-34-56  12345678', 'Example Bank', '£1,250.50', 'Edit E']);
+    await page.getByRole('status').getByText('Added Business Current Account.').waitFor();
+    await app.screenshot('banking-created');
+
+    expect(await storedAccounts(app)).toMatchObject([{ name: 'Business Current Account', opening_balance: '1250.5', sort_code: '12-34-56', is_primary: true }]);
+  });
+
+  it('right-aligns balances in tabular figures', async () => {
+    const cell = rowNamed('Business Current Account').locator('td.numeric');
+    const style = await cell.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { align: computed.textAlign, figures: computed.fontVariantNumeric };
+    });
+    expect(style).toEqual({ align: 'right', figures: 'tabular-nums' });
+  });
+
+  it('shows the engine\'s sort code error under the sort code field, with the mouse', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: /New bank account/ }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Savings Account');
+    await page.getByLabel('Sort code').click();
+    await page.getByLabel('Sort code').fill('12345');
+    await form().getByRole('button', { name: /Save/ }).click();
+
+    const sortCode = page.getByLabel('Sort code');
+    const error = page.locator('#bank-account-sort_code-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Sort code must be a 6-digit sort code or 9-digit routing number.');
+    // Next to the field: in the same field block, named by the input's aria-describedby, and focused.
+    expect(await sortCode.getAttribute('aria-invalid')).toBe('true');
+    expect(await sortCode.getAttribute('aria-describedby')).toContain('bank-account-sort_code-error');
+    expect(await error.evaluate((element) => element.parentElement?.querySelector('input')?.id)).toBe('bank-account-sort_code');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('bank-account-sort_code');
+    await app.screenshot('banking-sort-code-error');
+    expect(await storedAccounts(app)).toHaveLength(1);
+
+    // Correcting the field withdraws the complaint; saving with the mouse adds the account.
+    await sortCode.fill('40-11-62');
+    await error.waitFor({ state: 'detached' });
+    await form().getByRole('button', { name: /Save/ }).click();
+    await rowNamed('Savings Account').waitFor();
+    expect(await rows().count()).toBe(2);
+    expect(await rowNamed('Savings Account').locator('td.numeric').textContent()).toBe('£0.00');
+  });
+
+  it('says a blank name can\'t be saved, next to the name', async () => {
+    const { page } = app;
+    await page.keyboard.press('n');
+    await form().waitFor();
+    await page.keyboard.press('Enter');
+    const error = page.locator('#bank-account-name-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe("Name can't be blank.");
+    await page.keyboard.press('Escape');
+    await form().waitFor({ state: 'detached' });
+  });
+
+  it('cancels a new account with Escape, saving nothing', async () => {
+    const { page } = app;
+    await page.keyboard.press('n');
+    await form().waitFor();
+    await page.keyboard.type('Never saved');
+    await page.keyboard.press('Escape');
+    await form().waitFor({ state: 'detached' });
+    expect(await rows().count()).toBe(2);
+    expect(await storedAccounts(app)).toHaveLength(2);
+  });
+
+  it('edits an account name with the mouse and the keyboard', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Edit Business Current Account' }).click();
+    await page.getByRole('heading', { name: 'Edit Business Current Account' }).waitFor();
+    expect(await page.getByLabel('Sort code').inputValue()).toBe('12-34-56');
+    // The stored "1250.5" is shown with the currency's two decimal places.
+    expect(await page.getByLabel('Opening balance').inputValue()).toBe('1250.50');
+    // The primary account stays primary until another one takes over.
+    expect(await page.getByLabel('Primary account').isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Main Current Account');
+    await app.screenshot('banking-edit-form');
+    await page.keyboard.press('Enter');
+    await form().waitFor({ state: 'detached' });
+    await rowNamed('Main Current Account').waitFor();
+    await page.getByRole('status').getByText('Saved Main Current Account.').waitFor();
+    expect((await storedAccounts(app)).map((account) => account.name)).toEqual(['Main Current Account', 'Savings Account']);
+
+    // Keyboard: ↓ selects the next row, E opens it, Enter saves.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('e');
+    await page.getByRole('heading', { name: 'Edit Savings Account' }).waitFor();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Reserve Account');
+    await page.keyboard.press('Enter');
+    await rowNamed('Reserve Account').waitFor();
+    expect((await storedAccounts(app)).map((account) => account.name)).toEqual(['Main Current Account', 'Reserve Account']);
+    await app.screenshot('banking-edited');
+  });
+
+  it('looks right in the dark colour scheme too', async () => {
+    await app.page.emulateMedia({ colorScheme: 'dark' });
+    await app.page.getByRole('button', { name: /New bank account/ }).click();
+    await form().waitFor();
+    await app.screenshot('banking-dark');
+    await app.page.keyboard.press('Escape');
+    await app.page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('ran without Content-Security-Policy violations or page errors', () => {
+    expect(app.problems).toEqual([]);
+  });
+});

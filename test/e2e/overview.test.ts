@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, type AppSession } from './session';
+
+describe('the first screen in browser mode', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('takes the token out of the address bar', async () => {
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(app.page.url()).not.toContain('token');
+    expect(await app.page.evaluate(() => sessionStorage.getItem('ledgerdesk.token'))).toBe('owner-token');
+  });
+
+  it('shows the company from the engine', async () => {
+    const summary = app.page.getByRole('definition');
+    await expect.poll(() => summary.allTextContents()).toEqual([
+      'Example Ltd',
+      'UK limited company',
+      '1 May 2025',
+      // The engine's clock is fixed at 2026-11-22, inside the second accounting year.
+      expect.stringMatching(/^1 May 2026 – 30 Apr 2027$/),
+      '30 Apr 2026',
+      'Not registered',
+      'GBP',
+    ]);
+    await expect.poll(() => app.page.locator('nav .company').textContent()).toBe('Example Ltd');
+    await app.screenshot('overview');
+  });
+
+  it('lists every section and marks the unbuilt ones as coming soon', async () => {
+    const nav = app.page.getByRole('navigation', { name: 'Sections' });
+    for (const name of ['Invoices', 'Bills', 'Expenses', 'Contacts', 'Journals', 'Reports', 'Tax', 'Settings']) {
+      const button = nav.getByRole('button', { name: new RegExp(`^${name}`) });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.textContent()).toContain('coming soon');
+    }
+    for (const [name, keys] of [['Overview', 'Alt+1'], ['Banking', 'Alt+2'], ['Categories', 'Alt+8']]) {
+      const button = nav.getByRole('button', { name: new RegExp(`^${name}`) });
+      expect(await button.isEnabled()).toBe(true);
+      expect(await button.textContent()).toContain(keys);
+    }
+  });
+
+  it('shows the chart of accounts in its four groups (Alt+8) and filters it (/)', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+8');
+    await page.getByRole('heading', { name: 'Categories' }).waitFor();
+    for (const group of ['Income', 'Cost of sales', 'Admin expenses', 'General']) {
+      await page.getByRole('heading', { name: new RegExp(`^${group} \\d+$`) }).waitFor();
+    }
+    const accountancy = page.getByRole('row', { name: /Accountancy Fees/ });
+    await accountancy.first().waitFor();
+    expect(await accountancy.first().locator('td').first().textContent()).toMatch(/^\d{3}$/);
+    await app.screenshot('categories');
+
+    await page.keyboard.press('/');
+    await page.keyboard.type('accountancy');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(await accountancy.count());
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(20);
+  });
+
+  it('follows the dark colour scheme of the OS', async () => {
+    await app.page.emulateMedia({ colorScheme: 'dark' });
+    await app.page.keyboard.press('Alt+1');
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const background = await app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(26, 28, 32)');
+    await app.screenshot('overview-dark');
+    await app.page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('ran without Content-Security-Policy violations or page errors', () => {
+    expect(app.problems).toEqual([]);
+  });
+
+  it('runs under a policy that refuses inline styles, and would have reported one', async () => {
+    const colour = await app.page.evaluate(() => {
+      document.body.insertAdjacentHTML('beforeend', '<div id="inline-probe" style="color: rgb(255, 0, 0)">probe</div>');
+      return getComputedStyle(document.getElementById('inline-probe')!).color;
+    });
+    expect(colour).not.toBe('rgb(255, 0, 0)');
+    await expect.poll(() => app.problems.some((problem) => problem.includes('inline style'))).toBe(true);
+  });
+});
