@@ -1,0 +1,193 @@
+import { readAmount } from './amounts';
+import { isoDate } from './dates';
+import { LineIndex } from './line-index';
+import { child, descendant, descendants, parseMarkup, textAt, type MarkupNode } from './markup';
+import { AccountBook, message, refused, squeeze, withoutUndefined } from './result';
+import type { ImportMessage, ParsedStatement, StatementAccount, StatementLine } from './types';
+
+/**
+ * OFX 1.x (SGML) and 2.x (XML), and QFX, which is OFX with Intuit's extra tags. Bank (STMTRS) and
+ * card (CCSTMTRS) statements give all their transactions; an investment statement (INVSTMTRS)
+ * gives only its cash lines (INVBANKTRAN), since trades and positions are not bank transactions.
+ */
+
+const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
+const BANK_TRANSACTIONS = new Set(['STMTTRN']);
+const CASH_LINES = new Set(['INVBANKTRAN']);
+
+export function parseOfx(text: string, format: 'ofx' | 'qfx'): ParsedStatement {
+  const start = text.search(/<OFX[\s>]/i);
+  if (start < 0) return refused(format, 'This file has an OFX header but no <OFX> body.');
+  const ofx = child(parseMarkup(text, start, { upperCase: true }), 'OFX');
+  const statements = descendants(ofx, STATEMENTS);
+  if (statements.length === 0) return refused(format, whyNoStatement(ofx));
+
+  const lines = new LineIndex(text);
+  const book = new AccountBook();
+  const transactions: StatementLine[] = [];
+  const warnings: ImportMessage[] = [];
+  const errors: ImportMessage[] = [];
+  let skippedInvestment = 0;
+  let cashLines = 0;
+
+  for (const statement of statements) {
+    const investment = statement.name === 'INVSTMTRS';
+    const accountIndex = book.add(readAccount(statement));
+    let entries: MarkupNode[];
+    if (investment) {
+      const cash = descendants(statement, CASH_LINES);
+      cashLines += cash.length;
+      skippedInvestment += countTrades(statement);
+      entries = cash.map((line) => descendant(line, 'STMTTRN') ?? line);
+    } else {
+      entries = descendants(statement, BANK_TRANSACTIONS);
+    }
+    for (const entry of entries) {
+      const line = readTransaction(entry, accountIndex, lines, warnings, errors);
+      if (line) transactions.push(line);
+    }
+  }
+
+  if (statements.every((s) => s.name === 'INVSTMTRS') && cashLines === 0) {
+    return refused(
+      format,
+      `This is an investment statement with no cash lines${skippedInvestment ? ` (${skippedInvestment} trades, income or transfers of securities)` : ''}. Only bank and card transactions can be imported.`,
+    );
+  }
+  if (skippedInvestment > 0) {
+    warnings.push(message(`${skippedInvestment} investment transactions (trades, income, transfers of securities) were left out: only cash lines are imported.`));
+  }
+  return { format, accounts: book.accounts, transactions, warnings, errors };
+}
+
+function readAccount(statement: MarkupNode): StatementAccount {
+  const from = descendant(statement, 'BANKACCTFROM') ?? descendant(statement, 'CCACCTFROM') ?? descendant(statement, 'INVACCTFROM');
+  const currency = nonEmpty(textAt(statement, 'CURDEF'))?.toUpperCase();
+  const bankId = nonEmpty(textAt(from, 'BANKID'));
+  const ledger = descendant(statement, 'LEDGERBAL');
+  const balance = readAmount(textAt(ledger, 'BALAMT') ?? '');
+  const balanceDate = readOfxDate(textAt(ledger, 'DTASOF'));
+  const accountType =
+    nonEmpty(textAt(from, 'ACCTTYPE'))?.toUpperCase() ??
+    (statement.name === 'CCSTMTRS' ? 'CREDITCARD' : statement.name === 'INVSTMTRS' ? 'INVESTMENT' : undefined);
+  return withoutUndefined({
+    accountNumber: nonEmpty(squeeze(textAt(from, 'ACCTID'))),
+    bankId,
+    // UK banks put the sort code in BANKID.
+    sortCode: currency === 'GBP' && bankId && /^\d{2}-?\d{2}-?\d{2}$/.test(bankId) ? bankId : undefined,
+    currency,
+    accountType,
+    closingBalance: balance === null ? undefined : withoutUndefined({ amount: balance, date: balanceDate ?? undefined }),
+  });
+}
+
+function readTransaction(
+  entry: MarkupNode,
+  accountIndex: number,
+  lines: LineIndex,
+  warnings: ImportMessage[],
+  errors: ImportMessage[],
+): StatementLine | null {
+  const line = lines.lineAt(entry.offset);
+  let datedOn = readOfxDate(textAt(entry, 'DTPOSTED'));
+  if (!datedOn) {
+    datedOn = readOfxDate(textAt(entry, 'DTUSER'));
+    if (datedOn) warnings.push(message('This transaction has no posting date (DTPOSTED); the date the user made it (DTUSER) was used.', line));
+  }
+  const rawAmount = textAt(entry, 'TRNAMT');
+  const amount = readAmount(rawAmount ?? '');
+  if (!datedOn || amount === null) {
+    const problems = [
+      !datedOn && `no readable date (DTPOSTED ${quoteOrMissing(textAt(entry, 'DTPOSTED'))})`,
+      amount === null && `no readable amount (TRNAMT ${quoteOrMissing(rawAmount)})`,
+    ].filter(Boolean);
+    errors.push(message(`This transaction was not imported: ${problems.join(' and ')}.`, line));
+    return null;
+  }
+  if (rawAmount && !/^\s*[-+]?\d*[.,]?\d*\s*$/.test(rawAmount)) {
+    warnings.push(message(`The amount "${rawAmount.trim()}" was read as ${amount}.`, line));
+  }
+
+  const name = nonEmpty(squeeze(textAt(entry, 'NAME')));
+  const memo = nonEmpty(squeeze(textAt(entry, 'MEMO')));
+  const checkNumber = nonEmpty(textAt(entry, 'CHECKNUM'));
+  const transactionType = nonEmpty(textAt(entry, 'TRNTYPE'))?.toUpperCase();
+  const cheque = checkNumber && checkNumber !== '0' ? `${transactionType ?? 'CHECK'} ${checkNumber}` : undefined;
+  return withoutUndefined({
+    datedOn,
+    amount,
+    description: describe(name, memo) || cheque || transactionType || '',
+    fitid: nonEmpty(textAt(entry, 'FITID')),
+    transactionType,
+    payee: name,
+    memo,
+    reference: (checkNumber !== '0' ? checkNumber : undefined) ?? nonEmpty(textAt(entry, 'REFNUM')),
+    accountIndex,
+    line,
+  });
+}
+
+/**
+ * Banks put the useful half in either NAME (32 characters at most in OFX 1.x, so often cut short)
+ * or MEMO, so the description carries both, unless one already contains the other.
+ */
+function describe(name: string | undefined, memo: string | undefined): string {
+  if (!name || !memo) return name ?? memo ?? '';
+  if (memo.includes(name)) return memo;
+  if (name.includes(memo)) return name;
+  return `${name} / ${memo}`;
+}
+
+/**
+ * OFX dates are YYYYMMDD, optionally followed by HHMMSS.XXX and a [offset:zone]. The calendar date
+ * is taken as written: converting to UTC would move late-evening transactions to the next day.
+ */
+export function readOfxDate(text: string | undefined): string | null {
+  const match = text ? /^\s*(\d{4})(\d{2})(\d{2})/.exec(text) : null;
+  return match ? isoDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
+}
+
+const INVESTMENT_LIST_PARTS = new Set(['DTSTART', 'DTEND', 'INVBANKTRAN']);
+
+function countTrades(statement: MarkupNode): number {
+  let count = 0;
+  for (const list of descendants(statement, new Set(['INVTRANLIST']))) {
+    count += list.children.filter((c) => !INVESTMENT_LIST_PARTS.has(c.name)).length;
+  }
+  return count;
+}
+
+function whyNoStatement(ofx: MarkupNode | undefined): string {
+  if (!ofx) return 'This OFX file is empty: it holds no statement.';
+  const signOnStatus = statusOf(descendant(ofx, 'SONRS'));
+  const signOn = signOnStatus ? ` The bank also refused the sign-on (error ${signOnStatus}).` : '';
+  if (descendant(ofx, 'ACCTINFORS')) return `This OFX file is a list of accounts (ACCTINFORS), not a statement: it holds no transactions.${signOn}`;
+  if (descendant(ofx, 'PROFRS')) return `This OFX file is the bank's server profile (PROFRS), not a statement.${signOn}`;
+  const transfer = descendant(ofx, 'INTRARS') ?? descendant(ofx, 'INTERRS') ?? descendant(ofx, 'WIRERS');
+  if (transfer) return `This OFX file is the reply to a transfer request (${transfer.name}), not a statement.${signOn}`;
+  if (signOnStatus) return `The bank refused the download (sign-on error ${signOnStatus}), so the file holds no statement.`;
+  for (const response of descendants(ofx, new Set(['STMTTRNRS', 'CCSTMTTRNRS', 'INVSTMTTRNRS']))) {
+    const status = statusOf(response);
+    if (status) return `The bank's server answered with error ${status} instead of a statement.`;
+  }
+  return 'This OFX file holds no statement (no STMTRS, CCSTMTRS or INVSTMTRS).';
+}
+
+/** "2000: General Server Error" when a response's STATUS is not success, else null. */
+function statusOf(response: MarkupNode | undefined): string | null {
+  const status = child(response, 'STATUS') ?? (response ? descendant(response, 'STATUS') : undefined);
+  const code = nonEmpty(textAt(status, 'CODE'));
+  const severity = nonEmpty(textAt(status, 'SEVERITY'))?.toUpperCase();
+  if (!code || (code === '0' && severity !== 'ERROR')) return null;
+  const text = nonEmpty(squeeze(textAt(status, 'MESSAGE')));
+  return text ? `${code}: ${text}` : code;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function quoteOrMissing(value: string | undefined): string {
+  return value === undefined ? 'missing' : `"${value.trim()}"`;
+}
