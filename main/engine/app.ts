@@ -4,7 +4,7 @@ import { readApiVersion } from './api-version';
 import { authenticate } from './auth';
 import { decodeBody, responseFormat, type BodyFormat, type DecodedBody } from './codec/body';
 import { encodeXml } from './codec/xml';
-import { buildContext, type EngineContext, type EngineDeps } from './context';
+import { buildContext, type EngineContext, type EngineDeps, type UserRow } from './context';
 import { ApiError, errorBody, forbidden, notFound } from './errors';
 import { ValidationError } from './payload';
 import { allRoutes } from './resources';
@@ -24,6 +24,7 @@ interface Env {
 
 function encode(format: BodyFormat, result: RouteResult): Response {
   const headers = new Headers(result.headers);
+  if (result.raw) return new Response(result.raw as Uint8Array<ArrayBuffer>, { status: result.status, headers });
   if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
   if (format === 'xml') {
     headers.set('Content-Type', 'application/xml; charset=utf-8');
@@ -41,6 +42,23 @@ function errorResult(error: unknown): RouteResult {
   console.error('ledgerdesk engine error', error);
   return { status: 500, body: errorBody(['Internal error in the Ledgerdesk engine']) };
 }
+
+/** Who a public route's request acts as: nobody, with no access. */
+const ANONYMOUS: UserRow = {
+  id: 0,
+  email: '',
+  firstName: '',
+  lastName: '',
+  niNumber: null,
+  uniqueTaxReference: null,
+  role: 'Employee',
+  permissionLevel: 0,
+  openingMileage: '0.0',
+  hidden: true,
+  sendInvitation: false,
+  createdAt: '',
+  updatedAt: '',
+};
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE']);
 
@@ -71,7 +89,7 @@ export function createEngine(deps: EngineDeps, routes: readonly Route[] = allRou
     const request = c.req.raw;
     const format = responseFormat(request);
     try {
-      const user = authenticate(deps.book.db, request.headers.get('authorization'));
+      const user = route.public ? ANONYMOUS : authenticate(deps.book.db, request.headers.get('authorization'));
       const apiVersion = readApiVersion(request.headers.get('x-api-version'));
       if (user.permissionLevel < route.level) throw forbidden();
       const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request) : { value: undefined, files: {}, fields: {} };

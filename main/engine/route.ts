@@ -19,6 +19,8 @@ export type ResponseBody = { [key: string]: FieldValue | undefined };
 export interface RouteResult {
   status: number;
   body?: ResponseBody;
+  /** Bytes sent as they are (file downloads) instead of an encoded body. */
+  raw?: Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -33,6 +35,8 @@ export interface Route {
   path: string;
   /** Minimum permission_level; checked before the handler runs. */
   level: PermissionLevel;
+  /** Answered without a bearer token; the handler authenticates the request itself (signed urls). */
+  public?: boolean;
   handle(request: RouteRequest): RouteResult;
 }
 

@@ -12,6 +12,9 @@ export function recordUrl(ctx: EngineContext, resource: string, id: number | str
  */
 export function idFromUrl(value: unknown, resource: string, field: string): number {
   const fail = () => unprocessable(`${field} must be the url of a ${resource.replace(/_/g, ' ').replace(/s$/, '')}`);
+  // The live service also takes a bare id (its own client libraries send them).
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value.trim());
   if (typeof value !== 'string') throw fail();
   let path: string;
   try {

@@ -30,6 +30,7 @@ CREATE TABLE `bank_transaction_explanations` (
 	`sales_tax_minor` integer NOT NULL,
 	`manual_sales_tax_minor` integer,
 	`sales_tax_status` text,
+	`sales_tax_mode` text NOT NULL,
 	`ec_status` text,
 	`place_of_supply` text,
 	`entry_type` text NOT NULL,

@@ -99,6 +99,8 @@ export const bankTransactionExplanations = sqliteTable(
     salesTaxMinor: integer('sales_tax_minor').notNull(),
     manualSalesTaxMinor: integer('manual_sales_tax_minor'),
     salesTaxStatus: text('sales_tax_status'),
+    /** How the tax was asked for: auto (from the category), rate, manual or status; kept so a later change re-applies it. */
+    salesTaxMode: text('sales_tax_mode', { enum: ['auto', 'rate', 'manual', 'status'] }).notNull(),
     ecStatus: text('ec_status'),
     placeOfSupply: text('place_of_supply'),
     entryType: text('entry_type').notNull(),

@@ -35,19 +35,20 @@ interface Activity {
 
 /** Balance and counts from the account's transactions, in one aggregate query. */
 function activityOf(ctx: EngineContext, accountId: number): Activity {
-  const row = ctx.db
-    .select({
-      totalMinor: sql<number>`coalesce(sum(${bankTransactions.amountMinor}), 0)`,
-      count: sql<number>`count(*)`,
-      manual: sql<number>`coalesce(sum(${bankTransactions.isManual}), 0)`,
-      markedForReview: sql<number>`coalesce(sum(${bankTransactions.markedForReview}), 0)`,
-      latest: sql<string | null>`max(${bankTransactions.datedOn})`,
-    })
-    .from(bankTransactions)
-    .where(eq(bankTransactions.bankAccountId, accountId))
-    .get()!;
-  // Explanations arrive with the banking issue; until then every transaction is unexplained.
-  return { ...row, unexplained: row.count };
+  const row = ctx.book.sqlite
+    .prepare(
+      `SELECT coalesce(sum(t.amount_minor), 0) AS totalMinor, count(*) AS count,
+         coalesce(sum(t.is_manual), 0) AS manual, max(t.dated_on) AS latest,
+         coalesce(sum(t.amount_minor <> coalesce(e.explained, 0)), 0) AS unexplained,
+         coalesce(sum(t.marked_for_review = 1 OR coalesce(e.reviewing, 0) > 0), 0) AS markedForReview
+       FROM bank_transactions t
+       LEFT JOIN (SELECT bank_transaction_id, sum(coalesce(foreign_gross_minor, gross_minor)) AS explained, sum(marked_for_review) AS reviewing
+                  FROM bank_transaction_explanations WHERE bank_account_id = @account GROUP BY bank_transaction_id) e
+         ON e.bank_transaction_id = t.id
+       WHERE t.bank_account_id = @account`,
+    )
+    .get({ account: accountId }) as Activity;
+  return row;
 }
 
 export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiRecord {

@@ -1,5 +1,8 @@
 import type { Route } from '../route';
+import { attachmentRoutes } from './attachments';
 import { bankAccountRoutes } from './bank_accounts';
+import { explanationRoutes } from './bank_transaction_explanations';
+import { bankTransactionRoutes } from './bank_transactions';
 import { bankFeedRoutes } from './bank_feeds';
 import { capitalAssetTypeRoutes } from './capital_asset_types';
 import { categoryRoutes } from './categories';
@@ -12,5 +15,5 @@ import { userRoutes } from './users';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes]);
 }

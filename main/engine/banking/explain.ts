@@ -1,0 +1,408 @@
+import { and, eq, ne } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { MOSS_COUNTRIES, type ExplanationInput, type MossCountry } from '../../../shared/api/bank_transaction_explanations';
+import { fromMinor, MoneyError, toMinor } from '../../../shared/money';
+import { bankAccounts, bankTransactionExplanations, bankTransactions, categories } from '../../db/schema';
+import { loadCompany } from '../company-record';
+import type { EngineContext } from '../context';
+import { unprocessable } from '../errors';
+import { mossRatesOn } from '../ledger/moss-rates';
+import { removePostings, replacePostings, type PostingLine } from '../ledger/postings';
+import { salesTax } from '../ledger/sales-tax';
+import { idFromUrl, keyFromUrl } from '../urls';
+import { addAttachment, deleteAttachmentsOf, multipleAttachments } from './attachments';
+import { storedDescription } from './descriptions';
+import { EXPLANATIONS, explainedMinor, type ExplanationRow, type TransactionRow } from './records';
+
+type CategoryRow = typeof categories.$inferSelect;
+type AccountRow = typeof bankAccounts.$inferSelect;
+type ExplanationValues = Omit<typeof bankTransactionExplanations.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+const VAT_RECLAIMED = '818';
+const VAT_CHARGED = '819';
+const VAT_MOSS = '824';
+
+function minor(value: string, currency: string, field: string): number {
+  try {
+    return toMinor(value, currency);
+  } catch (error) {
+    if (error instanceof MoneyError) throw unprocessable(`${field} ${error.message}`);
+    throw error;
+  }
+}
+
+function categoryByCode(ctx: EngineContext, code: string): CategoryRow | undefined {
+  return ctx.db.select().from(categories).where(eq(categories.nominalCode, code)).get();
+}
+
+function requiredCategory(ctx: EngineContext, code: string): CategoryRow {
+  const row = categoryByCode(ctx, code);
+  if (!row) throw new Error(`The chart has no ${code} category`);
+  return row;
+}
+
+/** The category an explanation may post to: not a bank account, and a sub account where one is needed. */
+function explanationCategory(ctx: EngineContext, value: string | number): CategoryRow {
+  const code = typeof value === 'number' ? String(value).padStart(3, '0') : /^\d+(-\d+)?$/.test(value.trim()) ? value.trim() : keyFromUrl(value, 'categories', 'category');
+  const row = categoryByCode(ctx, code);
+  if (!row) throw unprocessable(`category ${code} does not exist`);
+  if (row.baseCode === '750') throw unprocessable('category cannot be a bank account; explain a move between your own accounts with transfer_bank_account');
+  if (row.nominalCode === row.baseCode) {
+    const sub = ctx.db.select({ code: categories.nominalCode }).from(categories).where(and(eq(categories.baseCode, row.baseCode), ne(categories.nominalCode, row.baseCode))).limit(1).get();
+    if (sub) throw unprocessable(`category ${row.nominalCode} has sub accounts; choose one of them, such as ${sub.code}`);
+  }
+  return row;
+}
+
+function bankSubAccount(ctx: EngineContext, accountId: number): CategoryRow {
+  const row = ctx.db.select().from(categories).where(eq(categories.bankAccountId, accountId)).get();
+  if (!row) throw new Error(`Bank account ${accountId} has no 750 sub account`);
+  return row;
+}
+
+function accountById(ctx: EngineContext, id: number): AccountRow | undefined {
+  return ctx.db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).get();
+}
+
+/** The live service's `type`, from what the money did. */
+export function entryTypeOf(category: CategoryRow | null, grossMinor: number, transfer: boolean): string {
+  const moneyIn = grossMinor > 0;
+  if (transfer) return moneyIn ? 'Transfer from Another Account' : 'Transfer to Another Account';
+  if (!category) return moneyIn ? 'Other Money In' : 'Other Money Out';
+  if (category.userId !== null) return moneyIn ? 'Money Received from User' : 'Money Paid to User';
+  if (category.listGroup === 'income') return moneyIn ? 'Sales' : 'Refund';
+  if (category.listGroup === 'cost_of_sales' || category.listGroup === 'admin_expenses') return moneyIn ? 'Refund' : 'Payment';
+  return moneyIn ? 'Other Money In' : 'Other Money Out';
+}
+
+function vatRegisteredOn(ctx: EngineContext, datedOn: string): boolean {
+  const company = loadCompany(ctx);
+  return company.vatRegistered && (company.salesTaxEffectiveDate === null || company.salesTaxEffectiveDate <= datedOn);
+}
+
+/** The other explanations' share of the transaction, so this one can be checked against what is left. */
+function explainedByOthers(ctx: EngineContext, transactionId: number, exceptId: number | null): number {
+  const rows = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.bankTransactionId, transactionId)).all();
+  return rows.filter((row) => row.id !== exceptId).reduce((sum, row) => sum + explainedMinor(row), 0);
+}
+
+/** Category and transfer are alternatives: setting one on an update clears the other. */
+function linkTargets(ctx: EngineContext, input: ExplanationInput, current: ExplanationRow | null): { category: string | number | null; transfer: string | number | null } {
+  const currentCategory = current?.categoryId != null ? (ctx.db.select({ code: categories.nominalCode }).from(categories).where(eq(categories.id, current.categoryId)).get()?.code ?? null) : null;
+  let category = input.category !== undefined ? input.category : currentCategory;
+  let transfer = input.transfer_bank_account !== undefined ? input.transfer_bank_account : (current?.transferBankAccountId ?? null);
+  if (input.category != null && input.transfer_bank_account === undefined) transfer = null;
+  if (input.transfer_bank_account != null && input.category === undefined) category = null;
+  if (category != null && transfer != null) throw unprocessable('An explanation has either a category or a transfer_bank_account, not both');
+  return { category, transfer };
+}
+
+interface TaxRequest {
+  mode: ExplanationRow['salesTaxMode'];
+  rate?: string;
+  manual?: string;
+  status?: string;
+}
+
+/** The tax as asked for now: from the payload when it says anything about tax, else as asked before. */
+function taxRequest(input: ExplanationInput, current: ExplanationRow | null, native: string): TaxRequest {
+  const saysSomething = input.sales_tax_rate !== undefined || input.manual_sales_tax_amount !== undefined || input.sales_tax_status !== undefined;
+  if (saysSomething) {
+    const rate = input.sales_tax_rate === undefined || /^auto$/i.test(input.sales_tax_rate) ? undefined : input.sales_tax_rate;
+    const manual = input.manual_sales_tax_amount ?? undefined;
+    const status = input.sales_tax_status ?? undefined;
+    const mode = status && status.toUpperCase() !== 'TAXABLE' ? 'status' : manual !== undefined ? 'manual' : rate !== undefined ? 'rate' : 'auto';
+    return { mode, rate, manual, status };
+  }
+  if (!current) return { mode: 'auto' };
+  switch (current.salesTaxMode) {
+    case 'manual':
+      return { mode: 'manual', manual: fromMinor(current.manualSalesTaxMinor ?? 0, native) };
+    case 'rate':
+      return { mode: 'rate', rate: current.salesTaxRate ?? '0' };
+    case 'status':
+      return { mode: 'status', status: current.salesTaxStatus ?? 'OUT_OF_SCOPE' };
+    default:
+      return { mode: 'auto' };
+  }
+}
+
+function resolveTransferAccount(ctx: EngineContext, value: string | number, account: AccountRow): number {
+  const id = idFromUrl(value, 'bank_accounts', 'transfer_bank_account');
+  const other = accountById(ctx, id);
+  if (!other) throw unprocessable('transfer_bank_account is not a bank account of this company');
+  if (other.id === account.id) throw unprocessable('transfer_bank_account must be another account');
+  if (other.currency !== account.currency) throw unprocessable(`Transfers between accounts in different currencies (${account.currency} and ${other.currency}) are not supported`);
+  return id;
+}
+
+/** A MOSS sale is taxed at one of the place of supply's own rates on the day. */
+function checkMossRate(country: MossCountry, datedOn: string, rate: string): void {
+  const rates = mossRatesOn(country, datedOn);
+  if (rates.length === 0) throw unprocessable(`No EC VAT MOSS rates apply on ${datedOn}`);
+  const given = new Decimal(rate);
+  if (!rates.some((entry) => new Decimal(entry.percentage).equals(given))) {
+    throw unprocessable(`sales_tax_rate ${rate} is not a ${country} VAT rate on ${datedOn}; the rates are ${rates.map((entry) => `${entry.percentage} (${entry.band})`).join(', ')}`);
+  }
+}
+
+/**
+ * Works out every stored value of an explanation from the payload and (on update) the current row,
+ * enforcing the rules: the amount has the transaction's sign and never explains more than is left,
+ * a category or a transfer (not both), sales tax rules 1-6, and MOSS needing a country and a rate.
+ */
+export function resolveExplanation(ctx: EngineContext, transaction: TransactionRow, input: ExplanationInput, current: ExplanationRow | null): ExplanationValues {
+  const account = accountById(ctx, transaction.bankAccountId)!;
+  const native = loadCompany(ctx).currency;
+  const foreign = account.currency !== native;
+  const datedOn = input.dated_on ?? current?.datedOn ?? transaction.datedOn;
+
+  const grossMinor = input.gross_value !== undefined ? minor(input.gross_value, native, 'gross_value') : current!.grossMinor;
+  let foreignGrossMinor: number | null = null;
+  if (foreign) {
+    if (input.foreign_currency_value !== undefined) foreignGrossMinor = minor(input.foreign_currency_value, account.currency, 'foreign_currency_value');
+    else if (current?.foreignGrossMinor != null) foreignGrossMinor = current.foreignGrossMinor;
+    else throw unprocessable(`foreign_currency_value is required: the amount in ${account.currency} this explanation covers (gross_value is in ${native})`);
+  }
+  const counted = foreignGrossMinor ?? grossMinor;
+  if (counted === 0 && transaction.amountMinor !== 0) throw unprocessable('gross_value must not be zero');
+  if (Math.sign(counted) !== Math.sign(transaction.amountMinor) || Math.sign(grossMinor) !== Math.sign(counted)) {
+    throw unprocessable(`gross_value must be ${transaction.amountMinor < 0 ? 'negative: the transaction is money out' : 'positive: the transaction is money in'}`);
+  }
+  const remaining = transaction.amountMinor - explainedByOthers(ctx, transaction.id, current?.id ?? null);
+  if (Math.abs(counted) > Math.abs(remaining)) throw unprocessable('gross_value is more than the amount left to explain on this transaction');
+
+  const targets = linkTargets(ctx, input, current);
+  const transferAccountId = targets.transfer != null ? resolveTransferAccount(ctx, targets.transfer, account) : null;
+  if (transferAccountId === null && targets.category == null) throw unprocessable('category is required (or transfer_bank_account for a move between your own accounts)');
+  const category = targets.category != null ? explanationCategory(ctx, targets.category) : null;
+
+  const ecStatus = input.ec_status !== undefined ? input.ec_status : (current?.ecStatus ?? null);
+  const placeOfSupply = input.place_of_supply !== undefined ? input.place_of_supply : (current?.placeOfSupply ?? null);
+  if (placeOfSupply !== null && !(MOSS_COUNTRIES as readonly string[]).includes(placeOfSupply)) {
+    throw unprocessable(`place_of_supply must be one of ${MOSS_COUNTRIES.join(', ')}`);
+  }
+  const request = taxRequest(input, current, native);
+  if (ecStatus === 'EC VAT MOSS') {
+    if (!placeOfSupply) throw unprocessable('place_of_supply is required for an EC VAT MOSS sale');
+    if (request.mode !== 'rate') throw unprocessable('sales_tax_rate is required for an EC VAT MOSS sale (the rate of the place of supply)');
+    checkMossRate(placeOfSupply as MossCountry, datedOn, request.rate!);
+  }
+  const tax =
+    transferAccountId !== null
+      ? { salesTaxRate: null, salesTaxMinor: 0, manualSalesTaxMinor: null, salesTaxStatus: null }
+      : salesTax({
+          grossMinor,
+          salesTaxRate: request.rate,
+          manualSalesTaxAmount: request.manual,
+          salesTaxStatus: request.status,
+          autoRate: category?.autoSalesTaxRate ?? null,
+          datedOn,
+          vatRegistered: vatRegisteredOn(ctx, datedOn),
+          toMinor: (value, field) => minor(value, native, field),
+        });
+
+  return {
+    bankTransactionId: transaction.id,
+    bankAccountId: account.id,
+    datedOn,
+    description: (input.description !== undefined ? input.description : current?.description) ?? '',
+    categoryId: category?.id ?? null,
+    grossMinor,
+    foreignGrossMinor,
+    ...tax,
+    salesTaxMode: request.mode,
+    ecStatus,
+    placeOfSupply,
+    entryType: entryTypeOf(category, grossMinor, transferAccountId !== null),
+    transferBankAccountId: transferAccountId,
+    transferTransactionId: current?.transferTransactionId ?? null,
+    transferSourceId: null,
+    markedForReview: input.marked_for_review ?? current?.markedForReview ?? false,
+  };
+}
+
+function vatCategoryCode(row: ExplanationRow, category: CategoryRow | null): string {
+  if (row.ecStatus === 'EC VAT MOSS') return VAT_MOSS;
+  if (category?.listGroup === 'income') return VAT_CHARGED;
+  if (category?.listGroup === 'general') return row.grossMinor > 0 ? VAT_CHARGED : VAT_RECLAIMED;
+  return VAT_RECLAIMED;
+}
+
+/**
+ * The explanation's double entry: the bank's 750-N takes the gross, the category the net, VAT control
+ * the tax; a transfer moves the gross between the two banks' 750-N accounts. Replaced on every change.
+ */
+export function postExplanation(ctx: EngineContext, row: ExplanationRow): void {
+  if (row.transferSourceId !== null) return;
+  const account = accountById(ctx, row.bankAccountId)!;
+  const foreign = row.foreignGrossMinor !== null ? { foreignCurrency: account.currency, foreignDebitMinor: row.foreignGrossMinor } : {};
+  const base = { datedOn: row.datedOn, description: row.description };
+  const lines: PostingLine[] = [{ ...base, ...foreign, categoryId: bankSubAccount(ctx, row.bankAccountId).id, debitMinor: row.grossMinor }];
+  if (row.transferBankAccountId !== null) {
+    lines.push({ ...base, ...(row.foreignGrossMinor !== null ? { foreignCurrency: account.currency, foreignDebitMinor: -row.foreignGrossMinor } : {}), categoryId: bankSubAccount(ctx, row.transferBankAccountId).id, debitMinor: -row.grossMinor });
+  } else {
+    const category = ctx.db.select().from(categories).where(eq(categories.id, row.categoryId!)).get()!;
+    lines.push({ ...base, categoryId: category.id, debitMinor: -(row.grossMinor - row.salesTaxMinor) });
+    if (row.salesTaxMinor !== 0) lines.push({ ...base, categoryId: requiredCategory(ctx, vatCategoryCode(row, category)).id, debitMinor: -row.salesTaxMinor });
+  }
+  replacePostings(ctx, EXPLANATIONS, row.id, lines);
+}
+
+function deleteCounterpart(ctx: EngineContext, source: ExplanationRow): void {
+  const counterparts = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.transferSourceId, source.id)).all();
+  for (const counterpart of counterparts) {
+    ctx.db.delete(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, counterpart.id)).run();
+    ctx.recordChange(EXPLANATIONS, counterpart.id, 'delete');
+  }
+  if (source.transferTransactionId !== null) {
+    ctx.db.update(bankTransactionExplanations).set({ transferTransactionId: null }).where(eq(bankTransactionExplanations.id, source.id)).run();
+    ctx.db.delete(bankTransactions).where(eq(bankTransactions.id, source.transferTransactionId)).run();
+    ctx.recordChange('bank_transactions', source.transferTransactionId, 'delete');
+  }
+}
+
+/**
+ * A transfer creates the matching transaction on the other account, explained by a counterpart that
+ * points back at this explanation. Any previous counterpart is replaced.
+ */
+function createCounterpart(ctx: EngineContext, source: ExplanationRow): void {
+  const own = accountById(ctx, source.bankAccountId)!;
+  const amount = -(source.foreignGrossMinor ?? source.grossMinor);
+  const text = source.description || `Transfer ${amount > 0 ? 'from' : 'to'} ${own.name}`;
+  const transaction = ctx.db
+    .insert(bankTransactions)
+    .values({
+      bankAccountId: source.transferBankAccountId!,
+      datedOn: source.datedOn,
+      description: storedDescription(text, '', 'XFER'),
+      amountMinor: amount,
+      transactionId: null,
+      isManual: true,
+      uploadedAt: null,
+      markedForReview: false,
+      uploadId: null,
+      transactionType: 'XFER',
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning()
+    .get();
+  ctx.recordChange('bank_transactions', transaction.id, 'create');
+  const counterpart = ctx.db
+    .insert(bankTransactionExplanations)
+    .values({
+      bankTransactionId: transaction.id,
+      bankAccountId: transaction.bankAccountId,
+      datedOn: source.datedOn,
+      description: source.description,
+      categoryId: null,
+      grossMinor: -source.grossMinor,
+      foreignGrossMinor: source.foreignGrossMinor !== null ? -source.foreignGrossMinor : null,
+      salesTaxRate: null,
+      salesTaxMinor: 0,
+      manualSalesTaxMinor: null,
+      salesTaxStatus: null,
+      salesTaxMode: 'auto',
+      ecStatus: null,
+      placeOfSupply: null,
+      entryType: entryTypeOf(null, -source.grossMinor, true),
+      transferBankAccountId: source.bankAccountId,
+      transferTransactionId: null,
+      transferSourceId: source.id,
+      markedForReview: false,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning({ id: bankTransactionExplanations.id })
+    .get();
+  ctx.recordChange(EXPLANATIONS, counterpart.id, 'create');
+  ctx.db.update(bankTransactionExplanations).set({ transferTransactionId: transaction.id }).where(eq(bankTransactionExplanations.id, source.id)).run();
+}
+
+function touchTransaction(ctx: EngineContext, transactionId: number): void {
+  ctx.db.update(bankTransactions).set({ updatedAt: ctx.now }).where(eq(bankTransactions.id, transactionId)).run();
+}
+
+/** Inline attachment of the API before 2026-09-01 (one file, written on the explanation itself). */
+function writeInlineAttachment(ctx: EngineContext, explanationId: number, input: ExplanationInput): void {
+  if (input.attachment === undefined) return;
+  if (multipleAttachments(ctx)) {
+    throw unprocessable('attachment is not accepted on explanations from API version 2026-09-01: use /v2/bank_transaction_explanations/:id/attachments');
+  }
+  deleteAttachmentsOf(ctx, EXPLANATIONS, explanationId);
+  if (input.attachment !== null) addAttachment(ctx, EXPLANATIONS, explanationId, input.attachment);
+}
+
+export function createExplanation(ctx: EngineContext, transaction: TransactionRow, input: ExplanationInput): ExplanationRow {
+  const values = resolveExplanation(ctx, transaction, input, null);
+  const row = ctx.db.insert(bankTransactionExplanations).values({ ...values, createdAt: ctx.now, updatedAt: ctx.now }).returning().get();
+  ctx.recordChange(EXPLANATIONS, row.id, 'create');
+  if (row.transferBankAccountId !== null) createCounterpart(ctx, row);
+  const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
+  postExplanation(ctx, stored);
+  writeInlineAttachment(ctx, row.id, input);
+  touchTransaction(ctx, transaction.id);
+  return stored;
+}
+
+export function updateExplanation(ctx: EngineContext, current: ExplanationRow, transaction: TransactionRow, input: ExplanationInput): ExplanationRow {
+  if (current.transferSourceId !== null) throw unprocessable('This explanation is the other side of a transfer; change the transfer on the account it was made from');
+  if (input.bank_transaction !== undefined && idFromUrl(input.bank_transaction, 'bank_transactions', 'bank_transaction') !== current.bankTransactionId) {
+    throw unprocessable('bank_transaction cannot be changed; delete this explanation and explain the other transaction');
+  }
+  const values = resolveExplanation(ctx, transaction, input, current);
+  if (current.transferBankAccountId !== null) deleteCounterpart(ctx, current);
+  const row = ctx.db
+    .update(bankTransactionExplanations)
+    .set({ ...values, transferTransactionId: null, updatedAt: ctx.now })
+    .where(eq(bankTransactionExplanations.id, current.id))
+    .returning()
+    .get();
+  ctx.recordChange(EXPLANATIONS, row.id, 'update');
+  if (row.transferBankAccountId !== null) createCounterpart(ctx, row);
+  const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
+  postExplanation(ctx, stored);
+  writeInlineAttachment(ctx, row.id, input);
+  touchTransaction(ctx, transaction.id);
+  return stored;
+}
+
+export function deleteExplanation(ctx: EngineContext, row: ExplanationRow): void {
+  if (row.transferSourceId !== null) throw unprocessable('This explanation is the other side of a transfer; delete the transfer on the account it was made from');
+  deleteCounterpart(ctx, row);
+  removePostings(ctx, EXPLANATIONS, row.id);
+  deleteAttachmentsOf(ctx, EXPLANATIONS, row.id);
+  ctx.db.delete(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).run();
+  ctx.recordChange(EXPLANATIONS, row.id, 'delete');
+  touchTransaction(ctx, row.bankTransactionId);
+}
+
+/** Explanations given a bank_account and no bank_transaction create the (manual) transaction they explain. */
+export function createManualTransaction(ctx: EngineContext, accountId: number, input: ExplanationInput): TransactionRow {
+  const account = accountById(ctx, accountId)!;
+  const native = loadCompany(ctx).currency;
+  const value = account.currency !== native ? input.foreign_currency_value : input.gross_value;
+  if (value === undefined) throw unprocessable('foreign_currency_value is required on a foreign-currency account');
+  const amount = minor(value, account.currency, account.currency !== native ? 'foreign_currency_value' : 'gross_value');
+  const row = ctx.db
+    .insert(bankTransactions)
+    .values({
+      bankAccountId: accountId,
+      datedOn: input.dated_on ?? ctx.today,
+      description: storedDescription('', '', ''),
+      amountMinor: amount,
+      transactionId: null,
+      isManual: true,
+      uploadedAt: null,
+      markedForReview: false,
+      uploadId: null,
+      transactionType: null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning()
+    .get();
+  ctx.recordChange('bank_transactions', row.id, 'create');
+  return row;
+}

@@ -1,0 +1,130 @@
+import { isCalendarDate } from '../../../shared/api/fields';
+import { MoneyError, toMinor } from '../../../shared/money';
+import { parseStatement } from '../../importers';
+import type { ParsedStatement, StatementAccount } from '../../importers/types';
+import type { UploadedFile } from '../codec/body';
+import { ApiError, badRequest, unprocessable } from '../errors';
+import { storedDescription } from './descriptions';
+import type { IncomingLine } from './statement-import';
+import { signRuleOf, signedAmount } from './transaction-types';
+
+/** The statement upload's own status for "omitted or contains no data" (spec section 7). */
+export const emptyStatement = () => new ApiError(406, 'The statement is missing or contains no transactions');
+
+function lineError(line: number, message: string): ApiError {
+  return unprocessable(`Statement line ${line}: ${message}; nothing from this upload was imported`);
+}
+
+function text(value: unknown, line: number, field: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  throw lineError(line, `${field} must be text`);
+}
+
+/**
+ * Lines of a JSON or XML `statement` array, with the field table's defaults (description "", amount 0,
+ * fitid none, transaction_type OTHER) and the transaction_type sign table applied exactly.
+ */
+export function linesFromArray(items: unknown, currency: string): IncomingLine[] {
+  if (items === undefined || items === null || items === '') throw emptyStatement();
+  if (!Array.isArray(items)) throw badRequest('statement must be an array of transactions');
+  if (items.length === 0) throw emptyStatement();
+  return items.map((item, index) => {
+    const line = index + 1;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw lineError(line, 'each transaction must be an object');
+    const fields = item as Record<string, unknown>;
+    const datedOn = fields.dated_on;
+    if (typeof datedOn !== 'string' || !isCalendarDate(datedOn)) throw lineError(line, 'dated_on must be a date (YYYY-MM-DD)');
+    const type = text(fields.transaction_type, line, 'transaction_type').trim().toUpperCase() || 'OTHER';
+    const rule = signRuleOf(type);
+    if (!rule) throw lineError(line, `transaction_type ${type} is not one of the statement transaction types`);
+    let amount = 0;
+    if (fields.amount !== undefined && fields.amount !== null && fields.amount !== '') {
+      try {
+        amount = toMinor(fields.amount, currency);
+      } catch (error) {
+        if (error instanceof MoneyError) throw lineError(line, `amount ${error.message}`);
+        throw error;
+      }
+    }
+    const fitid = text(fields.fitid, line, 'fitid').trim();
+    return {
+      datedOn,
+      amountMinor: signedAmount(amount, rule),
+      description: storedDescription(text(fields.description, line, 'description'), text(fields.reference, line, 'reference'), type),
+      fitid: fitid === '' ? null : fitid,
+      transactionType: type,
+    };
+  });
+}
+
+export interface AccountIdentity {
+  accountNumber: string | null;
+  sortCode: string | null;
+  iban: string | null;
+  currency: string;
+}
+
+const digits = (value: string | null | undefined) => (value ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+/** Whether a statement's account is this bank account, by IBAN, or account number (and sort code). */
+export function sameAccount(statement: StatementAccount, account: AccountIdentity): boolean {
+  if (statement.iban && account.iban) return digits(statement.iban) === digits(account.iban);
+  const number = digits(statement.accountNumber);
+  const own = digits(account.accountNumber);
+  if (!number || !own) return false;
+  const numberMatches = number === own || number.endsWith(own) || own.endsWith(number);
+  if (!numberMatches) return false;
+  return !statement.sortCode || !account.sortCode || digits(statement.sortCode) === digits(account.sortCode);
+}
+
+/** The index of the statement's account that goes into this bank account. */
+function chooseAccount(parsed: ParsedStatement, account: AccountIdentity): number {
+  const used = [...new Set(parsed.transactions.map((line) => line.accountIndex))];
+  if (used.length <= 1) return used[0] ?? 0;
+  const matching = used.filter((index) => parsed.accounts[index] && sameAccount(parsed.accounts[index], account));
+  if (matching.length === 1) return matching[0]!;
+  throw unprocessable(`The file holds statements for ${used.length} accounts and none matches this bank account's number; upload each account's statement to its own bank account`);
+}
+
+/**
+ * Lines of an uploaded statement file. The bank has already signed each amount, so the file's own
+ * sign is kept (the sign table would turn an incoming XFER around); the type is recorded as given.
+ */
+export function linesFromFile(file: UploadedFile, account: AccountIdentity): { lines: IncomingLine[]; format: string } {
+  if (file.bytes.length === 0) throw emptyStatement();
+  const parsed = parseStatement(file.bytes, { fileName: file.name });
+  if (parsed.transactions.length === 0 && parsed.errors.length > 0) {
+    throw badRequest(`The statement file could not be read: ${parsed.errors.map((error) => error.message).join('; ')}`);
+  }
+  if (parsed.errors.length > 0) {
+    const first = parsed.errors[0]!;
+    throw lineError(first.line ?? 0, parsed.errors.map((error) => error.message).join('; '));
+  }
+  if (parsed.transactions.length === 0) throw emptyStatement();
+  const index = chooseAccount(parsed, account);
+  const fileCurrency = parsed.accounts[index]?.currency;
+  if (fileCurrency && fileCurrency.toUpperCase() !== account.currency) {
+    throw unprocessable(`The statement is in ${fileCurrency} but the bank account is in ${account.currency}`);
+  }
+  const lines = parsed.transactions
+    .filter((line) => line.accountIndex === index)
+    .map((line, position) => {
+      let amountMinor: number;
+      try {
+        amountMinor = toMinor(line.amount, account.currency);
+      } catch (error) {
+        throw lineError(line.line ?? position + 1, `amount ${(error as Error).message}`);
+      }
+      const type = (line.transactionType ?? 'OTHER').toUpperCase();
+      return {
+        datedOn: line.datedOn,
+        amountMinor,
+        description: storedDescription(line.description, line.reference ?? '', type),
+        fitid: line.fitid?.trim() ? line.fitid.trim() : null,
+        transactionType: type,
+      };
+    });
+  return { lines, format: parsed.format ?? 'file' };
+}

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import { postings } from '../../db/schema';
+import type { EngineContext } from '../context';
+
+export interface PostingLine {
+  categoryId: number;
+  /** Native currency minor units; credits negative. */
+  debitMinor: number;
+  datedOn: string;
+  description: string;
+  foreignCurrency?: string;
+  foreignDebitMinor?: number;
+}
+
+export class UnbalancedPostingsError extends Error {}
+
+/**
+ * Replaces everything a source document has posted with `lines`. The lines must balance: a document
+ * that does not is a bug in the engine, never something to store. Zero lines are dropped.
+ */
+export function replacePostings(ctx: EngineContext, sourceResource: string, sourceId: number, lines: readonly PostingLine[]): void {
+  const total = lines.reduce((sum, line) => sum + line.debitMinor, 0);
+  if (total !== 0) throw new UnbalancedPostingsError(`${sourceResource} ${sourceId} posts ${total} out of balance`);
+  removePostings(ctx, sourceResource, sourceId);
+  const kept = lines.filter((line) => line.debitMinor !== 0 || (line.foreignDebitMinor ?? 0) !== 0);
+  if (kept.length === 0) return;
+  ctx.db
+    .insert(postings)
+    .values(
+      kept.map((line) => ({
+        datedOn: line.datedOn,
+        categoryId: line.categoryId,
+        debitMinor: line.debitMinor,
+        description: line.description,
+        sourceResource,
+        sourceId,
+        foreignCurrency: line.foreignCurrency ?? null,
+        foreignDebitMinor: line.foreignDebitMinor ?? null,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })),
+    )
+    .run();
+}
+
+export function removePostings(ctx: EngineContext, sourceResource: string, sourceId: number): void {
+  ctx.db.delete(postings).where(and(eq(postings.sourceResource, sourceResource), eq(postings.sourceId, sourceId))).run();
+}

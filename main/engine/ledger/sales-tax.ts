@@ -1,0 +1,98 @@
+import Decimal from 'decimal.js';
+import { canonicalDecimal } from '../../../shared/money';
+import { unprocessable } from '../errors';
+
+export const SALES_TAX_STATUSES = ['TAXABLE', 'EXEMPT', 'OUT_OF_SCOPE'] as const;
+export type SalesTaxStatus = (typeof SALES_TAX_STATUSES)[number];
+
+/** UK VAT rates by band, with the dates they changed (standard rate 17.5% until 3 January 2011). */
+const UK_RATES: readonly { from: string; standard: string; reduced: string }[] = [
+  { from: '0000-01-01', standard: '17.5', reduced: '5' },
+  { from: '2008-12-01', standard: '15', reduced: '5' },
+  { from: '2010-01-01', standard: '17.5', reduced: '5' },
+  { from: '2011-01-04', standard: '20', reduced: '5' },
+];
+
+/** What a category's auto_sales_tax_rate means on a date: a rate, or a status without tax. */
+export function automaticTreatment(autoRate: string | null, datedOn: string): { rate: string } | { status: SalesTaxStatus } {
+  const band = [...UK_RATES].reverse().find((entry) => entry.from <= datedOn)!;
+  switch (autoRate) {
+    case 'Standard rate':
+      return { rate: band.standard };
+    case 'Reduced rate':
+      return { rate: band.reduced };
+    case 'Zero rate':
+      return { rate: '0' };
+    case 'Exempt':
+      return { status: 'EXEMPT' };
+    default:
+      // "Outside of the scope of VAT", or a category with no automatic rate (most general ones).
+      return { status: 'OUT_OF_SCOPE' };
+  }
+}
+
+export interface SalesTaxInput {
+  /** Signed gross in minor units (money out negative). */
+  grossMinor: number;
+  salesTaxRate?: string | undefined;
+  manualSalesTaxAmount?: string | undefined;
+  salesTaxStatus?: string | undefined;
+  /** The category's auto_sales_tax_rate. */
+  autoRate: string | null;
+  datedOn: string;
+  /** Whether the company charges VAT on this date; when not, nothing is taxed. */
+  vatRegistered: boolean;
+  toMinor(value: string, field: string): number;
+}
+
+export interface SalesTaxResult {
+  salesTaxRate: string | null;
+  salesTaxMinor: number;
+  manualSalesTaxMinor: number | null;
+  salesTaxStatus: SalesTaxStatus | null;
+}
+
+const NO_TAX: SalesTaxResult = { salesTaxRate: null, salesTaxMinor: 0, manualSalesTaxMinor: null, salesTaxStatus: null };
+
+/**
+ * The tax inside a gross amount at a rate: gross x rate / (100 + rate), rounded to the penny half away
+ * from zero. The net is gross minus this, so tax + net = gross exactly.
+ */
+export function taxInGross(grossMinor: number, rate: string): number {
+  const tax = new Decimal(grossMinor).times(rate).dividedBy(new Decimal(100).plus(rate));
+  return tax.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+}
+
+function checkRate(rate: string): string {
+  if (!/^\d+(\.\d+)?$/.test(rate) || new Decimal(rate).greaterThan(100)) throw unprocessable('sales_tax_rate must be a percentage from 0 to 100, or Auto');
+  return canonicalDecimal(rate);
+}
+
+/** Rules 1-6 of section 1 (expenses and bills; explanations follow the same rules). */
+export function salesTax(input: SalesTaxInput): SalesTaxResult {
+  const status = input.salesTaxStatus?.toUpperCase();
+  if (status !== undefined && !(SALES_TAX_STATUSES as readonly string[]).includes(status)) {
+    throw unprocessable(`sales_tax_status must be one of ${SALES_TAX_STATUSES.join(', ')}`);
+  }
+  if (!input.vatRegistered) return NO_TAX;
+  // Rule 6: exempt and out-of-scope items carry no tax whatever else is sent.
+  if (status === 'EXEMPT' || status === 'OUT_OF_SCOPE') return { ...NO_TAX, salesTaxStatus: status };
+  // Rules 4 and 5: a manual amount wins; the rate, if any, is ignored and none is returned.
+  if (input.manualSalesTaxAmount !== undefined) {
+    const manual = input.toMinor(input.manualSalesTaxAmount, 'manual_sales_tax_amount');
+    if (manual < 0) throw unprocessable('manual_sales_tax_amount must not be negative');
+    if (manual > Math.abs(input.grossMinor)) throw unprocessable('manual_sales_tax_amount cannot be more than the gross value');
+    const signed = input.grossMinor < 0 ? -manual : manual;
+    return { salesTaxRate: null, salesTaxMinor: signed, manualSalesTaxMinor: manual, salesTaxStatus: 'TAXABLE' };
+  }
+  // Rule 1: no rate (or Auto) takes the category's automatic rate.
+  if (input.salesTaxRate === undefined || input.salesTaxRate.trim().toLowerCase() === 'auto') {
+    const automatic = automaticTreatment(input.autoRate, input.datedOn);
+    if ('status' in automatic) return { ...NO_TAX, salesTaxStatus: automatic.status };
+    const rate = canonicalDecimal(automatic.rate);
+    return { salesTaxRate: rate, salesTaxMinor: taxInGross(input.grossMinor, rate), manualSalesTaxMinor: null, salesTaxStatus: 'TAXABLE' };
+  }
+  // Rules 2 and 3: a given rate is kept and the value computed from it.
+  const rate = checkRate(input.salesTaxRate.trim());
+  return { salesTaxRate: rate, salesTaxMinor: taxInGross(input.grossMinor, rate), manualSalesTaxMinor: null, salesTaxStatus: 'TAXABLE' };
+}

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { Level, type PermissionLevel } from '../../../shared/api/permissions';
+import { attachments } from '../../db/schema';
+import { attachmentBytes, attachmentRecord, contentUrlValid, deleteAttachment, type AttachmentRow } from '../banking/attachments';
+import type { EngineContext } from '../context';
+import { forbidden, notFound } from '../errors';
+import { deleted, ok, type Route, type RouteRequest } from '../route';
+
+/** An attachment needs the access level of the record it is attached to (spec section 5). */
+const OWNER_LEVELS: Readonly<Record<string, PermissionLevel>> = {
+  bank_transaction_explanations: Level.Banking,
+};
+
+function findAttachment(ctx: EngineContext, id: string): AttachmentRow {
+  const row = /^\d+$/.test(id) ? ctx.db.select().from(attachments).where(eq(attachments.id, Number(id))).get() : undefined;
+  if (!row) throw notFound('Attachment not found');
+  return row;
+}
+
+function visibleAttachment(request: RouteRequest): AttachmentRow {
+  const row = findAttachment(request.ctx, request.params.id!);
+  if (request.ctx.user.permissionLevel < (OWNER_LEVELS[row.ownerResource] ?? Level.Full)) throw forbidden();
+  return row;
+}
+
+/**
+ * The bytes behind content_src. The url carries its own expiry and signature, so it works without a
+ * bearer token (an <img> or a download link can use it) until expires_at, and never after.
+ */
+function content(request: RouteRequest) {
+  const { ctx, query } = request;
+  const row = findAttachment(ctx, request.params.id!);
+  const expiresAt = query.get('expires_at') ?? '';
+  if (!contentUrlValid(ctx, row.id, expiresAt, query.get('signature') ?? '')) throw forbidden('This download link has expired or is not valid; fetch the attachment again for a new one');
+  const bytes = attachmentBytes(ctx, row);
+  if (!bytes) throw notFound('Attachment content not found');
+  return {
+    status: 200,
+    raw: bytes,
+    headers: {
+      'Content-Type': row.contentType,
+      'Content-Disposition': `attachment; filename="${row.fileName.replace(/["\\\r\n]/g, '_')}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  };
+}
+
+export const attachmentRoutes: Route[] = [
+  { method: 'GET', path: '/v2/attachments/:id{[0-9]+}', level: Level.Time, handle: (request) => ok({ attachment: attachmentRecord(request.ctx, visibleAttachment(request)) }) },
+  {
+    method: 'DELETE',
+    path: '/v2/attachments/:id{[0-9]+}',
+    level: Level.Time,
+    handle: (request) => {
+      deleteAttachment(request.ctx, visibleAttachment(request));
+      return deleted();
+    },
+  },
+  { method: 'GET', path: '/v2/attachments/:id{[0-9]+}/content', level: Level.NoAccess, public: true, handle: content },
+];

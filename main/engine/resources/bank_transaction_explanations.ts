@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import {
+  attachmentsPayloadSchema,
+  explanationCreateSchema,
+  explanationUpdateSchema,
+  type AttachmentItem,
+} from '../../../shared/api/bank_transaction_explanations';
+import { Level } from '../../../shared/api/permissions';
+import { attachments, bankTransactionExplanations, bankTransactions } from '../../db/schema';
+import {
+  addAttachment,
+  attachmentRecord,
+  attachmentsOf,
+  countAttachments,
+  deleteAttachment,
+  MAX_ATTACHMENTS_PER_CALL,
+  MAX_ATTACHMENTS_PER_ITEM,
+  multipleAttachments,
+  updateAttachment,
+} from '../banking/attachments';
+import { createExplanation, createManualTransaction, deleteExplanation, updateExplanation } from '../banking/explain';
+import { EXPLANATIONS, explanationRecord, type ExplanationRow } from '../banking/records';
+import type { EngineContext } from '../context';
+import { ApiError, badRequest, notFound, unprocessable } from '../errors';
+import { pageHeaders, pageOf } from '../pagination';
+import { payload, rootOf, issueMessages, ValidationError } from '../payload';
+import { periodConditions } from '../query-params';
+import { created, deleted, ok, type Route, type RouteRequest } from '../route';
+import { idFromUrl } from '../urls';
+import { findBankAccount } from './bank_accounts';
+import { findTransaction } from './bank_transactions';
+
+export function findExplanation(ctx: EngineContext, id: string): ExplanationRow {
+  const row = /^\d+$/.test(id) ? ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, Number(id))).get() : undefined;
+  if (!row) throw notFound('Bank transaction explanation not found');
+  return row;
+}
+
+function listExplanations(request: RouteRequest) {
+  const { ctx, query } = request;
+  const value = query.get('bank_account');
+  if (!value) throw badRequest('bank_account is required: the url of the bank account');
+  let accountId: number;
+  try {
+    accountId = idFromUrl(value, 'bank_accounts', 'bank_account');
+  } catch {
+    throw notFound('bank_account is not a bank account of this company');
+  }
+  const account = findBankAccount(ctx, accountId);
+  const period = periodConditions(query);
+  const conditions = ['bank_account_id = @account', ...period.conditions];
+  const params: Record<string, string | number> = { account: account.id, ...period.params };
+  const where = conditions.join(' AND ');
+  const sqlite = ctx.book.sqlite;
+  const total = sqlite.prepare(`SELECT count(*) FROM bank_transaction_explanations WHERE ${where}`).pluck().get(params) as number;
+  const page = pageOf(query);
+  const ids = sqlite
+    .prepare(`SELECT id FROM bank_transaction_explanations WHERE ${where} ORDER BY dated_on DESC, id DESC LIMIT @limit OFFSET @offset`)
+    .pluck()
+    .all({ ...params, limit: page.limit, offset: page.offset }) as number[];
+  const rows = ids.map((id) => findExplanation(ctx, String(id)));
+  return { status: 200, body: { bank_transaction_explanations: rows.map((row) => explanationRecord(ctx, row)) }, headers: pageHeaders(request.url, page, total) };
+}
+
+function createExplanationRoute(request: RouteRequest) {
+  const { ctx } = request;
+  const input = payload(request, 'bank_transaction_explanation', explanationCreateSchema);
+  let transaction;
+  if (input.bank_transaction !== undefined) {
+    transaction = findTransactionForLink(ctx, input.bank_transaction);
+    if (input.bank_account !== undefined && idFromUrl(input.bank_account, 'bank_accounts', 'bank_account') !== transaction.bankAccountId) {
+      throw unprocessable('bank_account is not the account of bank_transaction');
+    }
+  } else if (input.bank_account !== undefined) {
+    const accountId = idFromUrl(input.bank_account, 'bank_accounts', 'bank_account');
+    findBankAccountForLink(ctx, accountId);
+    transaction = createManualTransaction(ctx, accountId, input);
+  } else {
+    throw unprocessable('bank_transaction is required (or bank_account, to record a transaction that is not on a statement)');
+  }
+  const row = createExplanation(ctx, transaction, input);
+  const record = explanationRecord(ctx, row);
+  return created({ bank_transaction_explanation: record }, record.url as string);
+}
+
+function findTransactionForLink(ctx: EngineContext, value: string | number) {
+  const id = idFromUrl(value, 'bank_transactions', 'bank_transaction');
+  try {
+    return findTransaction(ctx, id);
+  } catch {
+    throw unprocessable('bank_transaction is not a bank transaction of this company');
+  }
+}
+
+function findBankAccountForLink(ctx: EngineContext, id: number) {
+  try {
+    return findBankAccount(ctx, id);
+  } catch {
+    throw unprocessable('bank_account is not a bank account of this company');
+  }
+}
+
+function updateExplanationRoute(request: RouteRequest) {
+  const { ctx } = request;
+  const current = findExplanation(ctx, request.params.id!);
+  const input = payload(request, 'bank_transaction_explanation', explanationUpdateSchema);
+  const transaction = ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, current.bankTransactionId)).get()!;
+  const row = updateExplanation(ctx, current, transaction, input);
+  return ok({ bank_transaction_explanation: explanationRecord(ctx, row) });
+}
+
+function deleteExplanationRoute(request: RouteRequest) {
+  const { ctx } = request;
+  deleteExplanation(ctx, findExplanation(ctx, request.params.id!));
+  return deleted();
+}
+
+/** The explanation whose attachments a request is about; attachments need that explanation's level. */
+function attachmentOwner(request: RouteRequest): ExplanationRow {
+  const { ctx } = request;
+  if (!multipleAttachments(ctx)) {
+    throw new ApiError(404, 'The attachments endpoints need X-Api-Version 2026-09-01 or later (the default from 1 December 2026)');
+  }
+  return findExplanation(ctx, request.params.id!);
+}
+
+function attachmentItems(request: RouteRequest): AttachmentItem[] {
+  const value = request.body.value;
+  const items = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).attachments : undefined;
+  if (items === undefined) rootOf(request, 'attachments');
+  const parsed = attachmentsPayloadSchema.safeParse(items);
+  if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
+  return parsed.data;
+}
+
+function listAttachments(ctx: EngineContext, explanationId: number) {
+  return { attachments: attachmentsOf(ctx, EXPLANATIONS, explanationId).map((row) => attachmentRecord(ctx, row)) };
+}
+
+function checkLimits(ctx: EngineContext, explanationId: number, adding: number, removing: number): void {
+  if (adding > MAX_ATTACHMENTS_PER_CALL) throw unprocessable(`At most ${MAX_ATTACHMENTS_PER_CALL} attachments can be added in one call`);
+  if (countAttachments(ctx, EXPLANATIONS, explanationId) - removing + adding > MAX_ATTACHMENTS_PER_ITEM) {
+    throw unprocessable(`An explanation holds at most ${MAX_ATTACHMENTS_PER_ITEM} attachments`);
+  }
+}
+
+function ownAttachment(ctx: EngineContext, explanationId: number, url: string) {
+  const id = idFromUrl(url, 'attachments', 'attachment url');
+  const row = ctx.db.select().from(attachments).where(eq(attachments.id, id)).get();
+  if (!row || row.ownerResource !== EXPLANATIONS || row.ownerId !== explanationId) throw unprocessable(`attachment ${url} does not belong to this explanation`);
+  return row;
+}
+
+function touchExplanation(ctx: EngineContext, explanationId: number): void {
+  ctx.db.update(bankTransactionExplanations).set({ updatedAt: ctx.now }).where(eq(bankTransactionExplanations.id, explanationId)).run();
+  ctx.recordChange(EXPLANATIONS, explanationId, 'update');
+}
+
+function postAttachments(request: RouteRequest) {
+  const { ctx } = request;
+  const owner = attachmentOwner(request);
+  const items = attachmentItems(request);
+  if (items.length === 0) throw unprocessable('attachments must hold at least one file');
+  if (items.some((item) => item.url !== undefined)) throw unprocessable('POST only adds attachments; change or remove them with PUT');
+  checkLimits(ctx, owner.id, items.length, 0);
+  for (const item of items) addAttachment(ctx, EXPLANATIONS, owner.id, item);
+  touchExplanation(ctx, owner.id);
+  return created(listAttachments(ctx, owner.id));
+}
+
+/** One call may add (no url), change (url and fields) and remove (url and _destroy) attachments. */
+function putAttachments(request: RouteRequest) {
+  const { ctx } = request;
+  const owner = attachmentOwner(request);
+  const items = attachmentItems(request);
+  const removing = items.filter((item) => item.url !== undefined && item._destroy === true);
+  const adding = items.filter((item) => item.url === undefined);
+  checkLimits(ctx, owner.id, adding.length, removing.length);
+  for (const item of items) {
+    if (item.url === undefined) addAttachment(ctx, EXPLANATIONS, owner.id, item);
+    else if (item._destroy === true) deleteAttachment(ctx, ownAttachment(ctx, owner.id, item.url));
+    else updateAttachment(ctx, ownAttachment(ctx, owner.id, item.url), item);
+  }
+  touchExplanation(ctx, owner.id);
+  return ok(listAttachments(ctx, owner.id));
+}
+
+const BANKING = Level.Banking;
+const BY_ID = '/v2/bank_transaction_explanations/:id{[0-9]+}';
+
+export const explanationRoutes: Route[] = [
+  { method: 'GET', path: '/v2/bank_transaction_explanations', level: BANKING, handle: listExplanations },
+  { method: 'GET', path: BY_ID, level: BANKING, handle: ({ ctx, params }) => ok({ bank_transaction_explanation: explanationRecord(ctx, findExplanation(ctx, params.id!)) }) },
+  { method: 'POST', path: '/v2/bank_transaction_explanations', level: BANKING, handle: createExplanationRoute },
+  { method: 'PUT', path: BY_ID, level: BANKING, handle: updateExplanationRoute },
+  { method: 'DELETE', path: BY_ID, level: BANKING, handle: deleteExplanationRoute },
+  { method: 'GET', path: `${BY_ID}/attachments`, level: BANKING, handle: (request) => ok(listAttachments(request.ctx, attachmentOwner(request).id)) },
+  { method: 'POST', path: `${BY_ID}/attachments`, level: BANKING, handle: postAttachments },
+  { method: 'PUT', path: `${BY_ID}/attachments`, level: BANKING, handle: putAttachments },
+];

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { bankAccount, explain, oneTransaction, transactions } from './banking-helpers';
+import { createTestBook, type TestBook } from './harness';
+
+const NEW_API = { 'X-Api-Version': '2026-09-01' };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const file = (bytes: Buffer, name = 'receipt.pdf', type = 'application/pdf') => ({ data: bytes.toString('base64'), file_name: name, content_type: type, description: name });
+
+async function explained(t: TestBook, headers?: Record<string, string>, extra: Record<string, unknown> = {}) {
+  const account = await bankAccount(t);
+  const transaction = await oneTransaction(t, account, { dated_on: '2026-10-01', amount: '-42.50' });
+  const response = await explain(t, { bank_transaction: transaction.url, category: '285', gross_value: '-42.50', ...extra }, headers);
+  if (response.status !== 201) throw new Error(JSON.stringify(response.body));
+  return { account, url: new URL(response.body.bank_transaction_explanation.url).pathname, record: response.body.bank_transaction_explanation };
+}
+
+describe('before API version 2026-09-01 (and before 1 December 2026)', () => {
+  it('writes one attachment inline on the explanation and returns the singular attachment', async () => {
+    const t = createTestBook();
+    const { url, record, account } = await explained(t, undefined, { attachment: file(PDF) });
+    expect(record.attachment).toMatchObject({ file_name: 'receipt.pdf', content_type: 'application/pdf', file_size: PDF.length });
+    expect(record.attachments).toBeUndefined();
+    const [row] = await transactions(t, account);
+    expect(row.attachment.file_name).toBe('receipt.pdf');
+    expect(row.attachments).toBeUndefined();
+    const replaced = await t.json('PUT', url, { body: { bank_transaction_explanation: { attachment: file(PNG, 'photo.png', 'image/png') } } });
+    expect(replaced.body.bank_transaction_explanation.attachment.file_name).toBe('photo.png');
+    expect((await t.json('GET', `${url}/attachments`)).status).toBe(404);
+  });
+});
+
+describe('from API version 2026-09-01', () => {
+  it('carries an attachments array and changes files only through the attachments endpoints', async () => {
+    const t = createTestBook();
+    const { url, record } = await explained(t, NEW_API);
+    expect(record.attachments).toEqual([]);
+    expect(record.attachment).toBeUndefined();
+    const inline = await t.json('PUT', url, { headers: NEW_API, body: { bank_transaction_explanation: { attachment: file(PDF) } } });
+    expect(inline.status).toBe(422);
+    const added = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PDF), file(PNG, 'photo.png', 'image/png')] } });
+    expect(added.status).toBe(201);
+    expect(added.body.attachments.map((row: any) => row.file_name)).toEqual(['receipt.pdf', 'photo.png']);
+    const [first, second] = added.body.attachments;
+    const changed = await t.json('PUT', `${url}/attachments`, {
+      headers: NEW_API,
+      body: { attachments: [{ url: first.url, _destroy: true }, { url: second.url, description: 'front of receipt' }, file(PDF, 'second.pdf')] },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.attachments.map((row: any) => [row.file_name, row.description])).toEqual([
+      ['photo.png', 'front of receipt'],
+      ['second.pdf', 'second.pdf'],
+    ]);
+    const listed = await t.json('GET', `${url}/attachments`, { headers: NEW_API });
+    expect(listed.body.attachments).toHaveLength(2);
+    const explanation = await t.json('GET', url, { headers: NEW_API });
+    expect(explanation.body.bank_transaction_explanation.attachments).toHaveLength(2);
+  });
+
+  it('is the default for every request from 1 December 2026 by the engine clock', async () => {
+    const t = createTestBook();
+    t.clock.set('2026-12-01T00:00:00.000Z');
+    const { record } = await explained(t);
+    expect(record.attachments).toEqual([]);
+    expect(record.attachment).toBeUndefined();
+  });
+
+  it('adds at most 10 a call and holds at most 50, refusing the whole call beyond that', async () => {
+    const t = createTestBook();
+    const { url } = await explained(t, NEW_API);
+    const eleven = Array.from({ length: 11 }, (_, index) => file(PDF, `r${index}.pdf`));
+    expect((await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: eleven } })).status).toBe(422);
+    for (let call = 0; call < 5; call += 1) {
+      const response = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: eleven.slice(0, 10) } });
+      expect(response.status).toBe(201);
+    }
+    const full = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PDF)] } });
+    expect(full.status).toBe(422);
+    expect(full.body.errors[0].message).toContain('at most 50');
+    expect((await t.json('GET', `${url}/attachments`, { headers: NEW_API })).body.attachments).toHaveLength(50);
+  });
+
+  it('checks the declared type against the bytes and the 5 MB limit, and keeps one copy of equal files', async () => {
+    const t = createTestBook();
+    const { url } = await explained(t, NEW_API);
+    const lying = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PNG, 'x.pdf', 'application/pdf')] } });
+    expect(lying.status).toBe(422);
+    expect(lying.body.errors[0].message).toContain('image/png');
+    const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(big)] } })).status).toBe(422);
+    expect((await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [{ ...file(PDF), data: '***' }] } })).status).toBe(422);
+    await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PDF, 'a.pdf'), file(PDF, 'b.pdf')] } });
+    expect(t.book.sqlite.prepare('SELECT count(*) FROM attachment_blobs').pluck().get()).toBe(1);
+  });
+});
+
+describe('attachments and their content urls', () => {
+  it('serves the bytes at content_src until expires_at, without a token, and never with a forged signature', async () => {
+    const t = createTestBook();
+    const { url } = await explained(t, NEW_API);
+    const added = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PDF)] } });
+    const attachment = added.body.attachments[0];
+    const read = await t.json('GET', new URL(attachment.url).pathname);
+    expect(read.body.attachment).toMatchObject({ file_name: 'receipt.pdf', file_size: PDF.length });
+    const src = new URL(attachment.content_src);
+    const download = await t.request('GET', `${src.pathname}${src.search}`, { token: null });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+    const forged = new URL(src);
+    forged.searchParams.set('expires_at', '2099-01-01T00:00:00.000Z');
+    expect((await t.request('GET', `${forged.pathname}${forged.search}`, { token: null })).status).toBe(403);
+    t.clock.set('2026-11-22T11:00:00.001Z');
+    expect((await t.request('GET', `${src.pathname}${src.search}`, { token: null })).status).toBe(403);
+  });
+
+  it('needs the access level of the item, and DELETE removes it', async () => {
+    const t = createTestBook();
+    const { url } = await explained(t, NEW_API);
+    const added = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PDF)] } });
+    const path = new URL(added.body.attachments[0].url).pathname;
+    const bills = await t.userWithLevel(5);
+    expect((await t.json('GET', path, { token: bills })).status).toBe(403);
+    expect((await t.json('DELETE', path, { token: bills })).status).toBe(403);
+    expect((await t.json('DELETE', path)).status).toBe(200);
+    expect((await t.json('GET', path)).status).toBe(404);
+    expect(t.book.sqlite.prepare('SELECT count(*) FROM attachment_blobs').pluck().get()).toBe(0);
+  });
+});
