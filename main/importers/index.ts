@@ -63,6 +63,11 @@ function parseZip(bytes: Uint8Array, options: ParseOptions): ParsedStatement {
   const merged: ParsedStatement = { format: null, accounts: book.accounts, transactions: [], warnings, errors: [] };
   for (const entry of entries) {
     const part = parseFile(entry.bytes, { ...options, fileName: entry.name, columnMapping: undefined }, true);
+    // A readme or a PDF beside the statements is not an error in the delivery.
+    if (part.format === null && part.transactions.length === 0) {
+      merged.warnings.push(message(`${entry.name}: not a statement, left out.`));
+      continue;
+    }
     const indexes = part.accounts.map((account) => book.add(account));
     for (const line of part.transactions) merged.transactions.push({ ...line, accountIndex: indexes[line.accountIndex] ?? 0 });
     merged.warnings.push(...part.warnings.map((m) => ({ ...m, message: `${entry.name}: ${m.message}` })));
@@ -72,5 +77,6 @@ function parseZip(bytes: Uint8Array, options: ParseOptions): ParsedStatement {
     }
     merged.format ??= part.format;
   }
+  if (merged.accounts.length === 0 && merged.errors.length === 0) return refused(null, 'The zip file holds no statement.', undefined, merged.warnings);
   return merged;
 }
