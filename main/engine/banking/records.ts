@@ -130,7 +130,6 @@ export function transactionRecords(ctx: EngineContext, rows: readonly Transactio
       unexplained_amount: decimal(fromMinor(unexplainedMinor(row, own), account.currency)),
       is_manual: row.isManual,
       transaction_id: row.transactionId ?? undefined,
-      marked_for_review: row.markedForReview || own.some((explanation) => explanation.markedForReview),
       matching_transactions_count: Math.max(0, (matching.get(row.bankAccountId)!.get(row.description) ?? 1) - 1),
       bank_transaction_explanations: own.map((explanation) => explanationRecord(ctx, explanation, row)),
       ...attachmentFields(ctx, EXPLANATIONS, own.map((explanation) => explanation.id)),

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   BANK_ACCOUNT_VIEWS,
   RETURNED_ONLY_BANK_ACCOUNT_TYPES,
@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/bank_accounts';
 import { Level } from '../../../shared/api/permissions';
 import { fromMinor, toMinor } from '../../../shared/money';
-import { bankAccounts, bankTransactions } from '../../db/schema';
+import { bankAccounts, bankFeeds, bankTransactions } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
@@ -51,6 +51,10 @@ function activityOf(ctx: EngineContext, accountId: number): Activity {
   return row;
 }
 
+function hasEnabledFeed(ctx: EngineContext, accountId: number): boolean {
+  return ctx.db.select({ id: bankFeeds.id }).from(bankFeeds).where(and(eq(bankFeeds.bankAccountId, accountId), eq(bankFeeds.state, 'enabled'))).limit(1).get() !== undefined;
+}
+
 export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiRecord {
   const activity = activityOf(ctx, row.id);
   const standard = row.type === 'StandardBankAccount';
@@ -74,6 +78,7 @@ export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiR
     bic: standard ? (row.bic ?? undefined) : undefined,
     email: row.email ?? undefined,
     bank_guess_enabled: row.bankGuessEnabled,
+    bank_feed_enabled: hasEnabledFeed(ctx, row.id),
     total_count: activity.count,
     unexplained_transaction_count: activity.unexplained,
     marked_for_review_count: activity.markedForReview,
