@@ -92,7 +92,7 @@ export function createEngine(deps: EngineDeps, routes: readonly Route[] = allRou
       const user = route.public ? ANONYMOUS : authenticate(deps.book.db, request.headers.get('authorization'));
       const apiVersion = readApiVersion(request.headers.get('x-api-version'));
       if (user.permissionLevel < route.level) throw forbidden();
-      const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request) : { value: undefined, files: {}, fields: {} };
+      const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request, { acceptsFiles: route.acceptsFiles === true }) : { value: undefined, files: {}, fields: {} };
       const ctx = buildContext(deps, user, c.env.origin, apiVersion);
       const url = new URL(request.url);
       const routeRequest = { ctx, params: c.req.param() as Record<string, string>, query: url.searchParams, body, url };

@@ -70,7 +70,9 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d
 /** LEDGERDESK_NOW (ISO timestamp) fixes the clock for tests and reproducible runs. */
 export function clockFromEnvironment(value: string | undefined): Clock {
   if (!value) return systemClock;
-  const fixed = new Date(value);
+  // A time without a zone is UTC, so a run does not depend on the machine's time zone.
+  const zoned = /T[\d:.]+$/.test(value) ? `${value}Z` : value;
+  const fixed = new Date(zoned);
   // Date() also takes "1" (2001) and "Dec 25 2026", and rolls 2026-02-30 into March; none is ISO.
   const iso = ISO_TIMESTAMP.test(value) && isCalendarDate(value.slice(0, 10));
   if (!iso || Number.isNaN(fixed.getTime())) throw new Error(`LEDGERDESK_NOW is not an ISO timestamp: ${value}`);

@@ -35,6 +35,8 @@ export interface Route {
   path: string;
   /** Minimum permission_level; checked before the handler runs. */
   level: PermissionLevel;
+  /** Takes a multipart body with files (statement upload); elsewhere multipart is a 415. */
+  acceptsFiles?: boolean;
   /** Answered without a bearer token; the handler authenticates the request itself (signed urls). */
   public?: boolean;
   handle(request: RouteRequest): RouteResult;

@@ -82,9 +82,10 @@ async function decodeMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>)
 }
 
 /** Reads and decodes a request body by its Content-Type. Malformed bodies are 400, unknown types 415. */
-export async function decodeBody(request: Request): Promise<DecodedBody> {
+export async function decodeBody(request: Request, options: { acceptsFiles: boolean }): Promise<DecodedBody> {
   const type = mediaType(request.headers.get('content-type'));
   const multipart = type === 'multipart/form-data';
+  if (multipart && !options.acceptsFiles) throw new ApiError(415, 'This endpoint takes application/json or application/xml, not a file upload');
   const bytes = await readLimited(request, multipart ? STATEMENT_FILE_LIMIT : BODY_LIMIT);
   if (multipart) return decodeMultipart(request, bytes);
   const empty = { value: undefined, files: {}, fields: {} };

@@ -120,7 +120,7 @@ const BANKING = Level.Banking;
 export const bankTransactionRoutes: Route[] = [
   { method: 'GET', path: '/v2/bank_transactions', level: BANKING, handle: listTransactions },
   { method: 'GET', path: '/v2/bank_transactions/:id{[0-9]+}', level: BANKING, handle: getTransaction },
-  { method: 'POST', path: '/v2/bank_transactions/statement', level: BANKING, handle: uploadStatement },
+  { method: 'POST', path: '/v2/bank_transactions/statement', level: BANKING, acceptsFiles: true, handle: uploadStatement },
   { method: 'DELETE', path: '/v2/bank_transactions/:id{[0-9]+}', level: BANKING, handle: deleteTransaction },
   // The path the reference documents for this delete (singular segment).
   { method: 'DELETE', path: '/v2/bank_transaction/:id{[0-9]+}', level: BANKING, handle: deleteTransaction },
