@@ -110,6 +110,9 @@ export const bankTransactionExplanations = sqliteTable(
     /** Set on the counterpart explanation of a transfer: the explanation that posts both legs. */
     transferSourceId: integer('transfer_source_id'),
     markedForReview: flag('marked_for_review').notNull(),
+    /** The invoice or bill this explanation pays (with the sales and purchases issue). */
+    paidInvoiceId: integer('paid_invoice_id'),
+    paidBillId: integer('paid_bill_id'),
     ...timestamps,
   },
   (table) => [

@@ -5,3 +5,5 @@ export * from './banking';
 export * from './ledger';
 export * from './changes';
 export * from './settings';
+export * from './journals';
+export * from './sales';

@@ -47,6 +47,12 @@ export const postings = sqliteTable(
     sourceId: integer('source_id').notNull(),
     foreignCurrency: text('foreign_currency'),
     foreignDebitMinor: integer('foreign_debit_minor'),
+    /**
+     * How the line stands for VAT, for the return's boxes: TAXABLE, EXEMPT or OUT_OF_SCOPE on net lines
+     * of documents that had a tax treatment (null otherwise), and the document's ec_status.
+     */
+    salesTaxStatus: text('sales_tax_status'),
+    ecStatus: text('ec_status'),
     ...timestamps,
   },
   (table) => [

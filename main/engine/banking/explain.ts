@@ -243,7 +243,7 @@ export function postExplanation(ctx: EngineContext, row: ExplanationRow): void {
     lines.push({ ...base, ...(row.foreignGrossMinor !== null ? { foreignCurrency: account.currency, foreignDebitMinor: -row.foreignGrossMinor } : {}), categoryId: bankSubAccount(ctx, row.transferBankAccountId).id, debitMinor: -row.grossMinor });
   } else {
     const category = ctx.db.select().from(categories).where(eq(categories.id, row.categoryId!)).get()!;
-    lines.push({ ...base, categoryId: category.id, debitMinor: -(row.grossMinor - row.salesTaxMinor) });
+    lines.push({ ...base, categoryId: category.id, debitMinor: -(row.grossMinor - row.salesTaxMinor), salesTaxStatus: row.salesTaxStatus, ecStatus: row.ecStatus });
     if (row.salesTaxMinor !== 0) lines.push({ ...base, categoryId: requiredCategory(ctx, vatCategoryCode(row, category)).id, debitMinor: -row.salesTaxMinor });
   }
   replacePostings(ctx, EXPLANATIONS, row.id, lines);

@@ -10,6 +10,9 @@ export interface PostingLine {
   description: string;
   foreignCurrency?: string;
   foreignDebitMinor?: number;
+  /** On the net line of a taxed document: its VAT treatment and EC status, for the VAT return. */
+  salesTaxStatus?: string | null;
+  ecStatus?: string | null;
 }
 
 export class UnbalancedPostingsError extends Error {}
@@ -36,6 +39,8 @@ export function replacePostings(ctx: EngineContext, sourceResource: string, sour
         sourceId,
         foreignCurrency: line.foreignCurrency ?? null,
         foreignDebitMinor: line.foreignDebitMinor ?? null,
+        salesTaxStatus: line.salesTaxStatus ?? null,
+        ecStatus: line.ecStatus ?? null,
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })),
