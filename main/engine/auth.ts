@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import type { UserRow } from './context';
 import { unauthorized } from './errors';
+import { preparedPerDb } from './prepared';
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -12,16 +13,21 @@ export function saveToken(db: Db, userId: number, token: string, label: string, 
   db.insert(apiTokens).values({ userId, tokenHash: hashToken(token), label, createdAt: now }).onConflictDoNothing().run();
 }
 
+// Every request runs this lookup, so it is prepared once per connection.
+const tokenLookup = preparedPerDb((db) =>
+  db
+    .select({ user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, sql.placeholder('hash')))
+    .prepare(),
+);
+
 /** The user behind `Authorization: Bearer TOKEN`; no header, another scheme or an unknown token is 401. */
 export function authenticate(db: Db, header: string | null): UserRow {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   if (!match) throw unauthorized();
-  const row = db
-    .select({ user: users })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, hashToken(match[1]!)))
-    .get();
+  const row = tokenLookup(db).get({ hash: hashToken(match[1]!) });
   if (!row) throw unauthorized('The access token is not valid');
   return row.user;
 }
