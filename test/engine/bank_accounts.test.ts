@@ -49,6 +49,7 @@ describe('creating a bank account', () => {
       account_number: '00012345',
       sort_code: '20-00-00',
       bank_guess_enabled: false,
+      bank_feed_enabled: false,
       total_count: 0,
       unexplained_transaction_count: 0,
       marked_for_review_count: 0,
