@@ -28,7 +28,7 @@ const LAYERS = [
   { type: 'sync', pattern: 'main/sync/**', mode: 'full' },
   // The doors onto the engine, and the helpers only they use (args: cli's option parser; user-data:
   // where the book lives, shared by cli and the Electron main). ipc.ts is apart: it may use electron.
-  { type: 'doors', pattern: 'main/{server,cli,args,user-data}.ts', mode: 'full' },
+  { type: 'doors', pattern: 'main/{server,cli,args,user-data,parse-command}.ts', mode: 'full' },
   { type: 'ipc', pattern: 'main/ipc.ts', mode: 'full' },
   { type: 'electron-main', pattern: 'main/index.ts', mode: 'full' },
   { type: 'preload', pattern: 'main/preload.ts', mode: 'full' },

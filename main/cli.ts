@@ -6,6 +6,7 @@ import { parseOptions, UsageError } from './args';
 import { clockFromEnvironment, type Clock } from './engine/context';
 import { issueToken, openEngine, ownerEmail, UnknownUserError, type OpenEngine } from './engine/open';
 import type { BookOptions } from './engine/setup';
+import { parseCommand } from './parse-command';
 import { startServer } from './server';
 import { defaultBookPath } from './user-data';
 
@@ -15,7 +16,8 @@ const USAGE = `Usage:
                    [--vat-registered] [--cis]
   npm run cli -- token --db FILE --user EMAIL
   npm run cli -- browser [--db FILE] [--port N] --renderer DIR
-  npm run cli -- backup --db FILE --to FILE`;
+  npm run cli -- backup --db FILE --to FILE
+  npm run cli -- parse FILE [--date-order dmy|mdy|ymd]`;
 
 /** A failure the user can fix, reported without a stack trace. */
 class CommandError extends Error {}
@@ -137,6 +139,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'backup':
         backup(rest, clock);
         return 0;
+      case 'parse':
+        return await parseCommand(rest);
       default:
         throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
     }

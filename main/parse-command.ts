@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseStatement } from './importers';
-import type { ParseOptions } from './importers';
+import { parseStatement, type ParseOptions } from './engine/statement-files';
 
 /**
  * `npm run cli -- parse FILE [--date-order dmy|mdy|ymd]`: reads a statement file the way a drop on

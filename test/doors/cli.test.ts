@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,5 +72,23 @@ describe('command line', () => {
     const badType = runCli(['serve', '--db', db, '--port', '0', '--company-type', 'Llc']);
     expect(badType.status).toBe(2);
     expect(badType.stderr).toContain('--company-type must be one of');
+  }, 30_000);
+});
+
+describe('cli parse', () => {
+  it('prints one JSON object with the format and the transaction count, and exits 1 on a file it refuses', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-parse-'));
+    const csv = join(dir, 'statement.csv');
+    writeFileSync(csv, '01/10/2025,-50,Savings Account\n01/10/2025,100,Dunder Mifflin\n02/10/2025,-6.07,Amazon Web Services\n');
+    const parsed = runCli(['parse', csv]);
+    expect(parsed.status).toBe(0);
+    const result = JSON.parse(parsed.stdout.trim().split('\n').pop()!);
+    expect(result).toMatchObject({ transactions: 3, errors: [] });
+    expect(Object.keys(result)).toEqual(['format', 'accounts', 'transactions', 'warnings', 'errors']);
+    const junk = join(dir, 'junk.ofx');
+    writeFileSync(junk, 'this is not a statement');
+    const refused = runCli(['parse', junk]);
+    expect(refused.status).toBe(1);
+    expect(JSON.parse(refused.stdout.trim().split('\n').pop()!).errors.length).toBeGreaterThan(0);
   }, 30_000);
 });
