@@ -17,7 +17,11 @@ const CURRENCY_SYMBOLS = /\p{Sc}/gu;
 const CURRENCY_WORD = /^[\p{L}.]{0,4}$/u;
 
 /** The amount in `raw`, or null when it is not one. */
+// Most amounts are already plain: "-12.34". They skip the general reading.
+const PLAIN = /^-?(?:0|[1-9]\d*)\.\d\d$/;
+
 export function readAmount(raw: string, mark: DecimalMark = 'auto'): string | null {
+  if (mark !== ',' && PLAIN.test(raw)) return raw === '-0.00' ? '0.00' : raw;
   const text = raw.trim();
   let first = -1;
   let last = -1;

@@ -16,6 +16,8 @@ import type { ImportMessage, ParsedStatement, StatementAccount, StatementLine } 
  */
 
 const CAMT_NAMESPACE = /camt\.(\d{3})\.001\.(\d{2})/;
+const STATEMENTS = new Set(['Stmt']);
+const TRANSACTION_DETAILS = new Set(['TxDtls']);
 const OPENING_BALANCES = ['OPBD', 'PRCD'];
 const CLOSING_BALANCES = ['CLBD'];
 
@@ -38,7 +40,7 @@ export function parseCamt053(text: string): ParsedStatement {
   const version = Number(namespaceMatch[2]);
   if (version < 2 || version > 8) warnings.push(message(`camt.053 version ${namespaceMatch[2]} is newer or older than the versions tested (02 to 08); check the result.`));
 
-  const statements = descendants(document, new Set(['Stmt']));
+  const statements = descendants(document, STATEMENTS);
   if (statements.length === 0) return refused('camt053', 'This camt.053 file holds no statement (no Stmt element).');
 
   const lines = new LineIndex(text);
@@ -106,7 +108,7 @@ function readEntry(entry: MarkupNode, accountIndex: number, line: number, warnin
   const status = (textAt(child(entry, 'Sts'), 'Cd') ?? child(entry, 'Sts')?.text ?? 'BOOK').toUpperCase();
   if (status !== 'BOOK') warnings.push(message(`This entry is not booked yet (status ${status}).`, line));
 
-  const details = descendants(child(entry, 'NtryDtls'), new Set(['TxDtls']));
+  const details = descendants(child(entry, 'NtryDtls'), TRANSACTION_DETAILS);
   const credit = indicator?.trim().toUpperCase() === 'CRDT';
   const payee = details.map((d) => counterparty(d, credit)).find(Boolean);
   const remittance = unique(details.flatMap((d) => remittanceOf(d)));

@@ -40,8 +40,12 @@ export interface GuessedLayout {
 export type LayoutGuess = GuessedLayout | { problem: string };
 
 const HEADER_SEARCH = 4;
+// The header and the columns show in the first rows; reading every cell of a 100,000-row file to
+// guess them would cost more than parsing it.
+const LAYOUT_SAMPLE = 2000;
 
-export function guessLayout(records: CsvRecord[], delimiter: string): LayoutGuess {
+export function guessLayout(allRecords: CsvRecord[], delimiter: string): LayoutGuess {
+  const records = allRecords.length > LAYOUT_SAMPLE ? allRecords.slice(0, LAYOUT_SAMPLE) : allRecords;
   const width = Math.max(0, ...records.map((r) => r.fields.length));
   const isDate = records.map((r) => r.fields.map((cell) => cell !== '' && readDateShape(cell) !== null));
 

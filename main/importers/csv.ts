@@ -31,6 +31,7 @@ export function parseCsv(text: string, options: ParseOptions, format: 'csv' | 'f
   let mapping: CsvColumnMapping;
   let records: CsvRecord[];
   let layout: Partial<GuessedLayout> = {};
+  let shapes: (DateShape | null)[] | undefined;
 
   if (options.columnMapping) {
     mapping = { ...options.columnMapping, dateOrder: options.dateOrder ?? options.columnMapping.dateOrder };
@@ -44,8 +45,9 @@ export function parseCsv(text: string, options: ParseOptions, format: 'csv' | 'f
     const guess = guessLayout(records, delimiter);
     if ('problem' in guess) return refused(format, guess.problem);
     layout = guess;
-    const shapes = dateShapes(records, guess.mapping.firstDataRow, guess.mapping.date);
-    const decision = options.dateOrder ? { order: options.dateOrder } : decideDateOrder(shapes, guess.mapping.decimalComma);
+    shapes = dateShapes(records, guess.mapping.firstDataRow, guess.mapping.date);
+    const readable = shapes.filter((shape) => shape !== null);
+    const decision = options.dateOrder ? { order: options.dateOrder } : decideDateOrder(readable, guess.mapping.decimalComma);
     if ('problem' in decision) {
       const suggested = { ...guess.mapping, dateOrder: decision.suggestion };
       return { ...refused(format, decision.problem, undefined, warnings), csv: withoutUndefined({ mapping: suggested, header: guess.header }) };
@@ -55,16 +57,14 @@ export function parseCsv(text: string, options: ParseOptions, format: 'csv' | 'f
   }
 
   const header = layout.header ?? (mapping.headerRow === undefined ? undefined : records[mapping.headerRow]?.fields);
-  const result = readRows(records, mapping, layout, format === 'freeagent-csv' && !options.columnMapping, warnings);
+  const result = readRows(records, mapping, layout, format === 'freeagent-csv' && !options.columnMapping, warnings, shapes);
   return { format, ...result, warnings, csv: withoutUndefined({ mapping, header }) };
 }
 
-function dateShapes(records: CsvRecord[], firstDataRow: number, column: number): DateShape[] {
-  const shapes: DateShape[] = [];
-  for (let row = firstDataRow; row < records.length; row++) {
-    const shape = readDateShape(records[row].fields[column] ?? '');
-    if (shape) shapes.push(shape);
-  }
+/** The date cell of every row from the first data row, read once for both the order and the rows. */
+function dateShapes(records: CsvRecord[], firstDataRow: number, column: number): (DateShape | null)[] {
+  const shapes: (DateShape | null)[] = [];
+  for (let row = firstDataRow; row < records.length; row++) shapes.push(readDateShape(records[row].fields[column] ?? ''));
   return shapes;
 }
 
@@ -74,6 +74,7 @@ function readRows(
   layout: Partial<GuessedLayout>,
   freeAgent: boolean,
   warnings: ImportMessage[],
+  shapes?: (DateShape | null)[],
 ): Pick<ParsedStatement, 'accounts' | 'transactions' | 'errors'> {
   const transactions: StatementLine[] = [];
   const errors: ImportMessage[] = [];
@@ -85,9 +86,8 @@ function readRows(
 
   for (let row = mapping.firstDataRow; row < records.length; row++) {
     const { fields, line } = records[row];
-    const cell = (column: number | undefined) => (column === undefined ? '' : (fields[column] ?? ''));
-    const dateCell = cell(mapping.date);
-    const shape = readDateShape(dateCell);
+    const dateCell = cellAt(fields, mapping.date);
+    const shape = shapes ? shapes[row - mapping.firstDataRow] : readDateShape(dateCell);
 
     if (!shape) {
       // Titles, balance lines, totals and footers have words or nothing where the date goes; a
@@ -101,16 +101,16 @@ function readRows(
       errors.push(message(`This row was not imported: "${dateCell}" is not a real date.`, line));
       continue;
     }
-    const amount = rowAmount(cell, mapping, mark, sign);
+    const amount = rowAmount(fields, mapping, mark, sign);
     if ('problem' in amount) {
       errors.push(message(`This row was not imported: ${amount.problem}.`, line));
       continue;
     }
 
-    const payee = nonEmpty(squeeze(cell(mapping.payee)));
-    const text = freeAgent ? fields.slice(2).join(',') : mapping.description.map((column) => cell(column)).join(' ');
-    const description = squeeze(text) || payee || squeeze(cell(layout.type));
-    const currency = nonEmpty(cell(mapping.currency))?.toUpperCase();
+    const payee = nonEmpty(squeeze(cellAt(fields, mapping.payee)));
+    const text = freeAgent ? fields.slice(2).join(',') : joinCells(fields, mapping.description);
+    const description = squeeze(text) || payee || squeeze(cellAt(fields, layout.type));
+    const currency = nonEmpty(cellAt(fields, mapping.currency))?.toUpperCase();
     let accountIndex = accountByCurrency.get(currency ?? '');
     if (accountIndex === undefined) {
       accountIndex = accounts.push(accountFor(fields, layout, currency)) - 1;
@@ -122,9 +122,9 @@ function readRows(
         amount: mapping.invertSign ? negate(amount.amount) : amount.amount,
         description,
         payee,
-        memo: nonEmpty(squeeze(cell(mapping.memo))),
-        reference: nonEmpty(cell(mapping.reference)),
-        fitid: nonEmpty(cell(mapping.fitid)),
+        memo: nonEmpty(squeeze(cellAt(fields, mapping.memo))),
+        reference: nonEmpty(cellAt(fields, mapping.reference)),
+        fitid: nonEmpty(cellAt(fields, mapping.fitid)),
         accountIndex,
         line,
       }),
@@ -163,21 +163,32 @@ function indicatorMeaning(records: CsvRecord[], mapping: CsvColumnMapping): Sign
 const CREDIT_WORDS = new Set(['cr', 'credit', 'c']);
 const DEBIT_WORDS = new Set(['dr', 'debit', 'd']);
 
-function rowAmount(cell: (column: number | undefined) => string, mapping: CsvColumnMapping, mark: ',' | '.', sign: Sign): { amount: string } | { problem: string } {
+function cellAt(fields: string[], column: number | undefined): string {
+  return column === undefined ? '' : (fields[column] ?? '');
+}
+
+function joinCells(fields: string[], columns: number[]): string {
+  if (columns.length === 1) return cellAt(fields, columns[0]);
+  let text = '';
+  for (const column of columns) text += ` ${cellAt(fields, column)}`;
+  return text;
+}
+
+function rowAmount(fields: string[], mapping: CsvColumnMapping, mark: ',' | '.', sign: Sign): { amount: string } | { problem: string } {
   if (mapping.amount !== undefined) {
-    const raw = cell(mapping.amount);
+    const raw = cellAt(fields, mapping.amount);
     if (raw === '') return { problem: 'it has no amount' };
     const amount = readAmount(raw, mark);
     if (amount === null) return { problem: `"${raw}" is not an amount` };
     if (mapping.creditDebit === undefined) return { amount };
-    const indicator = cell(mapping.creditDebit).toLowerCase();
+    const indicator = cellAt(fields, mapping.creditDebit).toLowerCase();
     const size = amount.replace(/^-/, '');
     const credit = CREDIT_WORDS.has(indicator) || (indicator === '' && sign.blank === 'credit');
     const debit = DEBIT_WORDS.has(indicator) || (indicator === '' && sign.blank === 'debit');
     return { amount: credit ? size : debit ? negate(size) : amount };
   }
-  const rawIn = cell(mapping.paidIn);
-  const rawOut = cell(mapping.paidOut);
+  const rawIn = cellAt(fields, mapping.paidIn);
+  const rawOut = cellAt(fields, mapping.paidOut);
   if (rawIn === '' && rawOut === '') return { problem: 'it has no amount' };
   const paidIn = rawIn === '' ? '0.00' : readAmount(rawIn, mark);
   const paidOut = rawOut === '' ? '0.00' : readAmount(rawOut, mark);

@@ -48,10 +48,10 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
   while (position < length) {
     const open = text.indexOf('<', position);
     if (open < 0) {
-      pending += decodeEntities(text.slice(position));
+      pending += textBetween(text, position, length);
       break;
     }
-    if (open > position) pending += decodeEntities(text.slice(position, open));
+    if (open > position) pending += pending === '' ? textBetween(text, position, open) : decodeEntities(text.slice(position, open));
     const next = text.charCodeAt(open + 1);
 
     if (next === 33 /* ! */) {
@@ -97,15 +97,33 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
     }
     endedLeaf = null;
     const selfClosing = terminated && text.charCodeAt(tagEnd - 1) === 47;
-    const node: MarkupNode = { name, children: [], offset: open };
-    const attributeText = text.slice(nameEnd, selfClosing ? tagEnd - 1 : tagEnd);
-    if (attributeText.trim() !== '') node.attributes = readAttributes(attributeText);
-    stack[stack.length - 1].children.push(node);
+    // Every node gets every field from the start: one object shape keeps property reads fast.
+    const node: MarkupNode = { name, text: undefined, attributes: undefined, children: NO_CHILDREN, offset: open };
+    if (!blank(text, nameEnd, selfClosing ? tagEnd - 1 : tagEnd)) node.attributes = readAttributes(text.slice(nameEnd, selfClosing ? tagEnd - 1 : tagEnd));
+    const parent = stack[stack.length - 1];
+    if (parent.children === NO_CHILDREN) parent.children = [node];
+    else parent.children.push(node);
     if (selfClosing) node.text = '';
     else stack.push(node);
   }
   settleText();
   return root;
+}
+
+// Most elements are leaves: they share one empty list until they get a child.
+const NO_CHILDREN: MarkupNode[] = [];
+
+/** The text from `from` to `to`, entity-decoded; nothing at all for the whitespace between tags. */
+function textBetween(text: string, from: number, to: number): string {
+  return blank(text, from, to) ? '' : decodeEntities(text.slice(from, to));
+}
+
+function blank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return false;
+  }
+  return true;
 }
 
 function closeElement(stack: MarkupNode[], name: string, endedLeaf: MarkupNode | null): void {
@@ -184,16 +202,20 @@ export function childrenNamed(node: MarkupNode | undefined, name: string): Marku
   return node ? node.children.filter((c) => c.name === name) : [];
 }
 
-// Both walk with their own stack: broken files nest thousands deep, deeper than recursion allows.
+// Both walk with their own stack or queue: broken files nest thousands deep, deeper than recursion allows.
 
-/** The first element of that name below `node`, in document order. */
+/** The nearest element of that name below `node` (the shallowest; among equals, the first). */
 export function descendant(node: MarkupNode | undefined, name: string): MarkupNode | undefined {
   if (!node) return undefined;
-  const pending = node.children.slice().reverse();
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    if (current.name === name) return current;
-    for (let i = current.children.length - 1; i >= 0; i--) pending.push(current.children[i]);
+  // Usually a direct child: found without allocating anything.
+  for (const c of node.children) if (c.name === name) return c;
+  const queue: MarkupNode[] = [];
+  for (const c of node.children) if (c.children.length > 0) queue.push(c);
+  for (let head = 0; head < queue.length; head++) {
+    for (const c of queue[head].children) {
+      if (c.name === name) return c;
+      if (c.children.length > 0) queue.push(c);
+    }
   }
   return undefined;
 }

@@ -44,12 +44,14 @@ function accountKey(account: StatementAccount): string | null {
 
 /** Drops keys whose value is undefined, so results compare and print cleanly. */
 export function withoutUndefined<T extends object>(value: T): T {
-  const copy = {} as T;
-  for (const [key, field] of Object.entries(value)) if (field !== undefined) (copy as Record<string, unknown>)[key] = field;
-  return copy;
+  const copy: Record<string, unknown> = {};
+  const fields = value as Record<string, unknown>;
+  for (const key in fields) if (fields[key] !== undefined) copy[key] = fields[key];
+  return copy as T;
 }
 
 /** Collapses runs of whitespace (banks pad fields to fixed widths) and trims. */
 export function squeeze(text: string | undefined | null): string {
-  return text ? text.replace(/\s+/g, ' ').trim() : '';
+  if (!text) return '';
+  return /\s\s|[\t\n\r\f\v\u00a0]/.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
 }
