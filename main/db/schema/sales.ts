@@ -119,6 +119,8 @@ export const invoiceItems = sqliteTable(
     salesTaxStatus: text('sales_tax_status'),
     salesTaxMinor: integer('sales_tax_minor').notNull(),
     categoryId: integer('category_id').references(() => categories.id),
+    /** On a CIS invoice, whether the item is labour that the contractor deducts CIS from. */
+    suffersCisDeduction: flag('suffers_cis_deduction').notNull().default(false),
     ...timestamps,
   },
   (table) => [index('invoice_items_invoice').on(table.invoiceId)],

@@ -1,0 +1,1 @@
+ALTER TABLE `invoice_items` ADD `suffers_cis_deduction` integer DEFAULT false NOT NULL;
