@@ -74,15 +74,16 @@ function readCore(core: string, mark: DecimalMark): { integer: string; fraction:
   return { integer, fraction };
 }
 
-/** For one amount alone: the last of two different marks is the decimal; a lone comma before exactly three digits groups thousands. */
+/**
+ * For one amount alone: the last of two different marks is the decimal; a mark used twice groups
+ * thousands; a lone comma before exactly three digits groups thousands, a lone dot is a decimal.
+ */
 export function guessDecimalMark(compact: string): '.' | ',' {
   const dot = compact.lastIndexOf('.');
   const comma = compact.lastIndexOf(',');
   if (dot >= 0 && comma >= 0) return dot > comma ? '.' : ',';
-  if (comma >= 0) {
-    const single = compact.indexOf(',') === comma;
-    return single && compact.length - comma - 1 !== 3 ? ',' : '.';
-  }
+  if (dot >= 0) return compact.indexOf('.') === dot ? '.' : ',';
+  if (comma >= 0) return compact.indexOf(',') === comma && compact.length - comma - 1 !== 3 ? ',' : '.';
   return '.';
 }
 

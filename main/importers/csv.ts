@@ -13,7 +13,7 @@ import type { CsvColumnMapping, ImportMessage, ParsedStatement, ParseOptions, St
  * a mapping passed in options is used as it is.
  */
 
-// dd/mm/yyyy,amount,description with no header; a description may hold unquoted commas.
+// dd/mm/yyyy,amount,description with no header.
 const FREEAGENT_MAPPING: CsvColumnMapping = {
   delimiter: ',',
   firstDataRow: 0,
@@ -38,7 +38,7 @@ export function parseCsv(text: string, options: ParseOptions, format: 'csv' | 'f
     records = readCsvRecords(text, mapping.delimiter);
   } else if (format === 'freeagent-csv') {
     mapping = FREEAGENT_MAPPING;
-    records = readCsvRecords(text, ',');
+    records = readFreeAgentRecords(text);
   } else {
     const delimiter = detectDelimiter(text);
     records = readCsvRecords(text, delimiter);
@@ -57,8 +57,28 @@ export function parseCsv(text: string, options: ParseOptions, format: 'csv' | 'f
   }
 
   const header = layout.header ?? (mapping.headerRow === undefined ? undefined : records[mapping.headerRow]?.fields);
-  const result = readRows(records, mapping, layout, format === 'freeagent-csv' && !options.columnMapping, warnings, shapes);
+  const result = readRows(records, mapping, layout, warnings, shapes);
   return { format, ...result, warnings, csv: withoutUndefined({ mapping, header }) };
+}
+
+/**
+ * FreeAgent's CSV does not quote descriptions, so everything after the second comma is the
+ * description, commas and all.
+ */
+function readFreeAgentRecords(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  text.split(/\r\n|\r|\n/).forEach((line, index) => {
+    const first = line.indexOf(',');
+    const second = line.indexOf(',', first + 1);
+    if (line.trim() === '') return;
+    if (first < 0 || second < 0) records.push({ fields: [line.trim()], line: index + 1 });
+    else records.push({ fields: [line.slice(0, first).trim(), line.slice(first + 1, second).trim(), unquote(line.slice(second + 1).trim())], line: index + 1 });
+  });
+  return records;
+}
+
+function unquote(text: string): string {
+  return text.length > 1 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replace(/""/g, '"') : text;
 }
 
 /** The date cell of every row from the first data row, read once for both the order and the rows. */
@@ -72,7 +92,6 @@ function readRows(
   records: CsvRecord[],
   mapping: CsvColumnMapping,
   layout: Partial<GuessedLayout>,
-  freeAgent: boolean,
   warnings: ImportMessage[],
   shapes?: (DateShape | null)[],
 ): Pick<ParsedStatement, 'accounts' | 'transactions' | 'errors'> {
@@ -108,7 +127,7 @@ function readRows(
     }
 
     const payee = nonEmpty(squeeze(cellAt(fields, mapping.payee)));
-    const text = freeAgent ? fields.slice(2).join(',') : joinCells(fields, mapping.description);
+    const text = joinCells(fields, mapping.description);
     const description = squeeze(text) || payee || squeeze(cellAt(fields, layout.type));
     const currency = nonEmpty(cellAt(fields, mapping.currency))?.toUpperCase();
     let accountIndex = accountByCurrency.get(currency ?? '');
