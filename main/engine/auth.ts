@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import type { UserRow } from './context';
 import { unauthorized } from './errors';
-import { preparedPerDb } from './prepared';
+import { preparedPerConnection } from './prepared';
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -14,7 +14,7 @@ export function saveToken(db: Db, userId: number, token: string, label: string, 
 }
 
 // Every request runs this lookup, so it is prepared once per connection.
-const tokenLookup = preparedPerDb((db) =>
+const tokenLookup = preparedPerConnection((db: Db) =>
   db
     .select({ user: users })
     .from(apiTokens)

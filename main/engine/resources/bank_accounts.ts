@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   BANK_ACCOUNT_VIEWS,
@@ -10,7 +11,8 @@ import {
 } from '../../../shared/api/bank_accounts';
 import { Level } from '../../../shared/api/permissions';
 import { fromMinor, toMinor } from '../../../shared/money';
-import { bankAccounts, bankFeeds, bankTransactions } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { bankAccounts, bankFeeds, bankTransactions, company } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
@@ -18,6 +20,7 @@ import { createSubAccounts, deleteSubAccounts, renameSubAccounts } from '../ledg
 import { bankCodeFor } from '../ledger/bank-codes';
 import { listPage } from '../pagination';
 import { payload } from '../payload';
+import { preparedPerConnection } from '../prepared';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord } from '../values';
@@ -33,26 +36,39 @@ interface Activity {
   latest: string | null;
 }
 
+// Every record rendered (one GET, or each account of a list) runs the queries below, so each is
+// prepared once per connection rather than built and prepared again every time.
+const activityQuery = preparedPerConnection((sqlite: Database.Database) =>
+  sqlite.prepare<{ account: number }, Activity>(
+    `SELECT coalesce(sum(t.amount_minor), 0) AS totalMinor, count(*) AS count,
+       coalesce(sum(t.is_manual), 0) AS manual, max(t.dated_on) AS latest,
+       coalesce(sum(t.amount_minor <> coalesce(e.explained, 0)), 0) AS unexplained,
+       coalesce(sum(t.marked_for_review = 1 OR coalesce(e.reviewing, 0) > 0), 0) AS markedForReview
+     FROM bank_transactions t
+     LEFT JOIN (SELECT bank_transaction_id, sum(coalesce(foreign_gross_minor, gross_minor)) AS explained, sum(marked_for_review) AS reviewing
+                FROM bank_transaction_explanations WHERE bank_account_id = @account GROUP BY bank_transaction_id) e
+       ON e.bank_transaction_id = t.id
+     WHERE t.bank_account_id = @account`,
+  ),
+);
+const enabledFeedQuery = preparedPerConnection((db: Db) =>
+  db
+    .select({ id: bankFeeds.id })
+    .from(bankFeeds)
+    .where(and(eq(bankFeeds.bankAccountId, sql.placeholder('accountId')), eq(bankFeeds.state, 'enabled')))
+    .limit(1)
+    .prepare(),
+);
+const companyStartQuery = preparedPerConnection((db: Db) => db.select({ startDate: company.companyStartDate }).from(company).prepare());
+const byIdQuery = preparedPerConnection((db: Db) => db.select().from(bankAccounts).where(eq(bankAccounts.id, sql.placeholder('id'))).prepare());
+
 /** Balance and counts from the account's transactions, in one aggregate query. */
 function activityOf(ctx: EngineContext, accountId: number): Activity {
-  const row = ctx.book.sqlite
-    .prepare(
-      `SELECT coalesce(sum(t.amount_minor), 0) AS totalMinor, count(*) AS count,
-         coalesce(sum(t.is_manual), 0) AS manual, max(t.dated_on) AS latest,
-         coalesce(sum(t.amount_minor <> coalesce(e.explained, 0)), 0) AS unexplained,
-         coalesce(sum(t.marked_for_review = 1 OR coalesce(e.reviewing, 0) > 0), 0) AS markedForReview
-       FROM bank_transactions t
-       LEFT JOIN (SELECT bank_transaction_id, sum(coalesce(foreign_gross_minor, gross_minor)) AS explained, sum(marked_for_review) AS reviewing
-                  FROM bank_transaction_explanations WHERE bank_account_id = @account GROUP BY bank_transaction_id) e
-         ON e.bank_transaction_id = t.id
-       WHERE t.bank_account_id = @account`,
-    )
-    .get({ account: accountId }) as Activity;
-  return row;
+  return activityQuery(ctx.book.sqlite).get({ account: accountId })!;
 }
 
 function hasEnabledFeed(ctx: EngineContext, accountId: number): boolean {
-  return ctx.db.select({ id: bankFeeds.id }).from(bankFeeds).where(and(eq(bankFeeds.bankAccountId, accountId), eq(bankFeeds.state, 'enabled'))).limit(1).get() !== undefined;
+  return enabledFeedQuery(ctx.db).get({ accountId }) !== undefined;
 }
 
 export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiRecord {
@@ -70,7 +86,8 @@ export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiR
     bank_code: row.bankCode,
     opening_balance: decimal(fromMinor(row.openingBalanceMinor, row.currency)),
     current_balance: decimal(fromMinor(row.openingBalanceMinor + activity.totalMinor, row.currency)),
-    latest_activity_date: date(activity.latest ?? loadCompany(ctx).companyStartDate),
+    // Until the account has a transaction, its activity dates from the company's start.
+    latest_activity_date: date(activity.latest ?? companyStartQuery(ctx.db).get()!.startDate),
     account_number: row.accountNumber ?? undefined,
     sort_code: standard ? (row.sortCode ?? undefined) : undefined,
     secondary_sort_code: standard ? (row.secondarySortCode ?? undefined) : undefined,
@@ -90,7 +107,7 @@ export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiR
 
 export function findBankAccount(ctx: EngineContext, id: string | number): BankAccountRow {
   const key = String(id);
-  const row = /^\d+$/.test(key) ? ctx.db.select().from(bankAccounts).where(eq(bankAccounts.id, Number(key))).get() : undefined;
+  const row = /^\d+$/.test(key) ? byIdQuery(ctx.db).get({ id: Number(key) }) : undefined;
   if (!row) throw notFound('Bank account not found');
   return row;
 }
