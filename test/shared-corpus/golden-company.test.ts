@@ -61,8 +61,8 @@ describeShared('golden responses: company', () => {
 });
 
 describeShared('golden responses: bank accounts', () => {
-  // Sent by the live service in the recorded exchanges, though the older golden capture lacks it.
-  const LIVE_EXTRAS = ['bank_guess_enabled'];
+  // Sent by the live service in the recorded exchanges, though the older golden capture lacks them.
+  const LIVE_EXTRAS = ['bank_feed_enabled', 'bank_guess_enabled'];
 
   it('knows the live service sends each extra key', () => {
     const recorded = readSharedText(...RECORDED, 'test_bank_accounts_retrieve.yml');
