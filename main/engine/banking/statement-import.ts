@@ -15,6 +15,8 @@ export interface ImportOutcome {
   duplicates: number;
   /** Index in the upload of each line that was kept. */
   addedLines: number[];
+  /** Of the rows the import review chose, those the exact rule skipped as already in the account. */
+  skippedRows: number[];
 }
 
 const keyOf = (line: Pick<IncomingLine, 'datedOn' | 'amountMinor' | 'description'>) => `${line.datedOn}\u0000${line.amountMinor}\u0000${line.description}`;
@@ -52,7 +54,9 @@ export function newLines(ctx: EngineContext, bankAccountId: number, lines: reado
 /**
  * Stores an upload's new lines with prepared statements (the bulk path: per-row query-builder calls
  * are an order of magnitude slower). The caller's request transaction makes it all or nothing. The
- * change log gets one entry for the upload, which names every line it added.
+ * change log gets one entry for the upload, which names every line it added. `rows`, from the import
+ * review, limits the upload to those lines; the exact rule still runs over the whole file, so a
+ * chosen row it finds already in the account is skipped, as the review showed it.
  */
 export function importLines(
   ctx: EngineContext,
@@ -60,9 +64,14 @@ export function importLines(
   lines: readonly IncomingLine[],
   source: string,
   fileName: string | null,
+  rows?: readonly number[],
 ): ImportOutcome {
   const sqlite = ctx.book.sqlite;
-  const fresh = newLines(ctx, bankAccountId, lines);
+  const allFresh = newLines(ctx, bankAccountId, lines);
+  const chosen = rows ? new Set(rows) : null;
+  const fresh = chosen ? allFresh.filter((index) => chosen.has(index)) : allFresh;
+  const freshSet = new Set(fresh);
+  const skippedRows = rows ? rows.filter((index) => !freshSet.has(index)) : [];
   const upload = sqlite
     .prepare('INSERT INTO statement_uploads (bank_account_id, source, file_name, line_count, added_count, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)')
     .run(bankAccountId, source, fileName, lines.length, fresh.length, ctx.now);
@@ -77,5 +86,5 @@ export function importLines(
     insert.run(bankAccountId, line.datedOn, line.description, line.amountMinor, line.fitid, ctx.now, uploadId, line.transactionType, ctx.now, ctx.now);
   }
   ctx.recordChange('statement_uploads', uploadId, 'create');
-  return { uploadId, added: fresh.length, duplicates: lines.length - fresh.length, addedLines: fresh };
+  return { uploadId, added: fresh.length, duplicates: lines.length - fresh.length, addedLines: fresh, skippedRows };
 }

@@ -1,7 +1,7 @@
 import { isCalendarDate } from '../../../shared/api/fields';
 import { MoneyError, toMinor } from '../../../shared/money';
 import { parseStatement } from '../../importers';
-import type { ParsedStatement, StatementAccount } from '../../importers/types';
+import type { ParsedStatement, ParseOptions, StatementAccount, StatementLine } from '../../importers/types';
 import type { UploadedFile } from '../codec/body';
 import { ApiError, badRequest, unprocessable } from '../errors';
 import { storedDescription } from './descriptions';
@@ -80,7 +80,7 @@ export function sameAccount(statement: StatementAccount, account: AccountIdentit
 }
 
 /** The index of the statement's account that goes into this bank account. */
-function chooseAccount(parsed: ParsedStatement, account: AccountIdentity): number {
+export function chooseAccount(parsed: ParsedStatement, account: AccountIdentity): number {
   const used = [...new Set(parsed.transactions.map((line) => line.accountIndex))];
   if (used.length <= 1) return used[0] ?? 0;
   const matching = used.filter((index) => parsed.accounts[index] && sameAccount(parsed.accounts[index], account));
@@ -88,13 +88,32 @@ function chooseAccount(parsed: ParsedStatement, account: AccountIdentity): numbe
   throw unprocessable(`The file holds statements for ${used.length} accounts and none matches this bank account's number; upload each account's statement to its own bank account`);
 }
 
+/** A parsed statement line as the upload stores it; `position` names it when the file gives no line number. */
+export function incomingLine(line: StatementLine, currency: string, position: number): IncomingLine {
+  let amountMinor: number;
+  try {
+    amountMinor = toMinor(line.amount, currency);
+  } catch (error) {
+    throw lineError(line.line ?? position + 1, `amount ${(error as Error).message}`);
+  }
+  const type = (line.transactionType ?? 'OTHER').toUpperCase();
+  return {
+    datedOn: line.datedOn,
+    amountMinor,
+    description: storedDescription(line.description, line.reference ?? '', type),
+    fitid: line.fitid?.trim() ? line.fitid.trim() : null,
+    transactionType: type,
+  };
+}
+
 /**
  * Lines of an uploaded statement file. The bank has already signed each amount, so the file's own
  * sign is kept (the sign table would turn an incoming XFER around); the type is recorded as given.
+ * `options` carries a CSV mapping and date order the user confirmed in the import review.
  */
-export function linesFromFile(file: UploadedFile, account: AccountIdentity): { lines: IncomingLine[]; format: string } {
+export function linesFromFile(file: UploadedFile, account: AccountIdentity, options: Omit<ParseOptions, 'fileName'> = {}): { lines: IncomingLine[]; format: string } {
   if (file.bytes.length === 0) throw emptyStatement();
-  const parsed = parseStatement(file.bytes, { fileName: file.name });
+  const parsed = parseStatement(file.bytes, { ...options, fileName: file.name });
   if (parsed.transactions.length === 0 && parsed.errors.length > 0) {
     throw badRequest(`The statement file could not be read: ${parsed.errors.map((error) => error.message).join('; ')}`);
   }
@@ -108,23 +127,6 @@ export function linesFromFile(file: UploadedFile, account: AccountIdentity): { l
   if (fileCurrency && fileCurrency.toUpperCase() !== account.currency) {
     throw unprocessable(`The statement is in ${fileCurrency} but the bank account is in ${account.currency}`);
   }
-  const lines = parsed.transactions
-    .filter((line) => line.accountIndex === index)
-    .map((line, position) => {
-      let amountMinor: number;
-      try {
-        amountMinor = toMinor(line.amount, account.currency);
-      } catch (error) {
-        throw lineError(line.line ?? position + 1, `amount ${(error as Error).message}`);
-      }
-      const type = (line.transactionType ?? 'OTHER').toUpperCase();
-      return {
-        datedOn: line.datedOn,
-        amountMinor,
-        description: storedDescription(line.description, line.reference ?? '', type),
-        fitid: line.fitid?.trim() ? line.fitid.trim() : null,
-        transactionType: type,
-      };
-    });
+  const lines = parsed.transactions.filter((line) => line.accountIndex === index).map((line, position) => incomingLine(line, account.currency, position));
   return { lines, format: parsed.format ?? 'file' };
 }
