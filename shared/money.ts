@@ -34,14 +34,33 @@ export function parseDecimal(value: unknown): Decimal {
   return new Decimal(text);
 }
 
+// A plain amount with few enough digits to convert with integer arithmetic alone (every part stays
+// below 2^53, so it is exact); statement imports convert hundreds of thousands of these.
+const PLAIN_AMOUNT = /^([+-]?)(\d{1,13})(?:\.(\d{0,6}))?$/;
+
+function plainToMinor(text: string, digits: number): number | undefined {
+  const match = PLAIN_AMOUNT.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole, fraction = ''] = match;
+  const kept = fraction.slice(0, digits).padEnd(digits, '0');
+  if (/[1-9]/.test(fraction.slice(digits))) throw new MoneyError(`has more than ${digits} decimal places`);
+  const minor = Number(whole) * 10 ** digits + Number(kept || '0');
+  return sign === '-' && minor !== 0 ? -minor : minor;
+}
+
 /** Converts an amount to minor units, refusing more decimal places than the currency has. */
 export function toMinor(value: unknown, currency = 'GBP'): number {
-  const amount = parseDecimal(value);
   const digits = minorDigits(currency);
+  if (typeof value === 'string') {
+    const plain = plainToMinor(value.trim(), digits);
+    if (plain !== undefined) return plain;
+  }
+  const amount = parseDecimal(value);
   const scaled = amount.times(new Decimal(10).pow(digits));
   if (!scaled.isInteger()) throw new MoneyError(`has more than ${digits} decimal places`);
   if (scaled.abs().greaterThan(Number.MAX_SAFE_INTEGER)) throw new MoneyError('is too large');
-  return scaled.toNumber();
+  // "-0.00" is zero, not negative zero (which would print as "-0.0" nowhere but compare oddly).
+  return scaled.toNumber() || 0;
 }
 
 /** Converts minor units to the service's decimal text: "1000.0", "957.5", "-12.34". */

@@ -10,8 +10,9 @@ import type { Benchmark, BenchResult, CustomSuite, Suite } from './bench';
 import { DEFAULT_MEASURE, median, rateRunner } from './measure';
 import { profiled } from './profile';
 import { bankAccountsSuite } from './suites/bank-accounts';
+import { statementUploadSuite } from './suites/statement-upload';
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');

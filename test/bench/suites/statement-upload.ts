@@ -1,0 +1,120 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BenchResult, CustomSuite } from '../bench';
+import { BENCH_ORIGIN, createBenchBook, type BenchBook } from '../fixture';
+
+// Uploading a 100,000-line OFX statement end to end (multipart in, parse, sign rules, dedup, insert),
+// against a raw better-sqlite3 INSERT OR IGNORE of the same rows into a table with a unique index,
+// measured in the same run: a fresh file, the same file again (every line a duplicate), and a fresh
+// file into an account that already holds 1,000,000 transactions (dedup must stay indexed).
+
+const LINES = 100_000;
+const EXISTING = 1_000_000;
+
+interface Row {
+  date: string;
+  amountMinor: number;
+  description: string;
+  fitid: string;
+}
+
+function rows(count: number, seed: string): Row[] {
+  return Array.from({ length: count }, (_, n) => {
+    const day = new Date(Date.UTC(2025, 0, 1) + (n % 600) * 86_400_000).toISOString().slice(0, 10);
+    return { date: day, amountMinor: ((n * 7919) % 200_000) - 100_000, description: `${seed} payee ${n % 5000} ref ${n}`, fitid: `${seed}-${n}` };
+  });
+}
+
+const pounds = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+
+function ofx(lines: readonly Row[]): Uint8Array {
+  const body = lines
+    .map((row) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${row.date.replace(/-/g, '')}<TRNAMT>${pounds(row.amountMinor)}<FITID>${row.fitid}<NAME>${row.description}</STMTTRN>`)
+    .join('\n');
+  const text = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>GBP<BANKACCTFROM><BANKID>1<ACCTID>1<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>\n${body}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
+  return new TextEncoder().encode(text);
+}
+
+async function upload(book: BenchBook, accountId: number, file: Uint8Array): Promise<number> {
+  const form = new FormData();
+  form.set('statement', new Blob([file as BlobPart]), 'statement.ofx');
+  const start = performance.now();
+  const response = await book.engine.fetch(
+    new Request(`${BENCH_ORIGIN}/v2/bank_transactions/statement?bank_account=${accountId}`, { method: 'POST', headers: { Authorization: book.headers.Authorization! }, body: form }),
+  );
+  if (response.status !== 200) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  return performance.now() - start;
+}
+
+/** The raw baseline: a table with a unique index and INSERT OR IGNORE, holding `existing` rows first. */
+function rawInsert(dir: string, name: string, existing: readonly Row[], batches: readonly (readonly Row[])[]): number[] {
+  const db = new Database(join(dir, `${name}.sqlite`));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE lines (account INTEGER, dated_on TEXT, amount_minor INTEGER, description TEXT, fitid TEXT);
+    CREATE UNIQUE INDEX lines_key ON lines (account, description, dated_on, amount_minor, fitid);`);
+  const insert = db.prepare('INSERT OR IGNORE INTO lines VALUES (1, ?, ?, ?, ?)');
+  const insertAll = db.transaction((batch: readonly Row[]) => {
+    for (const row of batch) insert.run(row.date, row.amountMinor, row.description, row.fitid);
+  });
+  insertAll(existing);
+  const times = batches.map((batch) => {
+    const start = performance.now();
+    insertAll(batch);
+    return performance.now() - start;
+  });
+  db.close();
+  return times;
+}
+
+/** Fills an account with lines the fast way (they only have to be there for dedup to look through). */
+function preload(book: BenchBook, accountId: number, lines: readonly Row[]): void {
+  const sqlite = book.deps.book.sqlite;
+  const insert = sqlite.prepare(
+    `INSERT INTO bank_transactions (bank_account_id, dated_on, description, amount_minor, transaction_id, is_manual, marked_for_review, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 0, 0, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`,
+  );
+  sqlite.transaction(() => {
+    for (const row of lines) insert.run(accountId, row.date, `${row.description}//OTHER/`, row.amountMinor, row.fitid);
+  })();
+}
+
+const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
+
+function result(name: string, ms: number, baselineMs: number): BenchResult {
+  const value = rate(LINES, ms);
+  const baseline = rate(LINES, baselineMs);
+  return { name, value, unit: 'transactions/s', baseline, ratio: Number((value / baseline).toFixed(4)) };
+}
+
+export const statementUploadSuite: CustomSuite = {
+  name: 'statement upload',
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-bench-upload-'));
+    const book = await createBenchBook(2);
+    try {
+      const [fresh, big] = book.bankAccountIds as [number, number];
+      const first = rows(LINES, 'first');
+      const file = ofx(first);
+      const freshMs = await upload(book, fresh, file);
+      const againMs = await upload(book, fresh, file);
+      const existing = rows(EXISTING, 'old');
+      preload(book, big, existing);
+      const newer = rows(LINES, 'new');
+      const intoBigMs = await upload(book, big, ofx(newer));
+      const [rawFresh, rawAgain] = rawInsert(dir, 'fresh', [], [first, first]) as [number, number];
+      const [rawIntoBig] = rawInsert(dir, 'big', existing, [newer]) as [number];
+      return [
+        result('engine.upload_ofx_100k', freshMs, rawFresh),
+        result('engine.upload_ofx_100k_again', againMs, rawAgain),
+        result('engine.upload_ofx_100k_into_1m', intoBigMs, rawIntoBig),
+      ];
+    } finally {
+      book.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
