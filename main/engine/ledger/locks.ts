@@ -1,21 +1,29 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import { accountLocks, vatReturnStates } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 
+/** A VAT return in these states has been filed: its figures must not move, so its period is locked. */
+export const FILED_VAT_STATUSES = ['filed', 'marked_as_filed'] as const;
+
+/** The period end of every filed VAT return, latest first. */
+export function filedVatReturnEnds(ctx: Pick<EngineContext, 'db'>): string[] {
+  return ctx.db
+    .select({ date: vatReturnStates.periodEndsOn })
+    .from(vatReturnStates)
+    .where(inArray(vatReturnStates.filingStatus, [...FILED_VAT_STATUSES]))
+    .orderBy(desc(vatReturnStates.periodEndsOn))
+    .all()
+    .map((row) => row.date);
+}
+
 /**
  * The date up to which the books are closed: the later of the user lock and the end of the latest
- * VAT return marked as filed (a filed return's figures must not move). Null when nothing is locked.
+ * filed VAT return. Null when nothing is locked.
  */
 export function lockedToDate(ctx: Pick<EngineContext, 'db'>): string | null {
   const userLock = ctx.db.select({ date: accountLocks.lockedToDate }).from(accountLocks).get()?.date ?? null;
-  const filed = ctx.db
-    .select({ date: vatReturnStates.periodEndsOn })
-    .from(vatReturnStates)
-    .where(eq(vatReturnStates.filingStatus, 'marked_as_filed'))
-    .orderBy(desc(vatReturnStates.periodEndsOn))
-    .limit(1)
-    .get()?.date ?? null;
+  const filed = filedVatReturnEnds(ctx)[0] ?? null;
   if (userLock === null) return filed;
   if (filed === null) return userLock;
   return userLock > filed ? userLock : filed;

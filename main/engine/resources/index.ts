@@ -9,11 +9,12 @@ import { categoryRoutes } from './categories';
 import { cisBandRoutes } from './cis_bands';
 import { companyRoutes } from './company';
 import { ecMossRoutes } from './ec_moss';
+import { expenseRoutes } from './expenses';
 import { propertyRoutes } from './properties';
 import { registerRoutes } from './registry';
 import { userRoutes } from './users';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, expenseRoutes]);
 }
