@@ -1,0 +1,70 @@
+import type Database from 'better-sqlite3';
+import type { EngineContext } from '../context';
+import type { ReportPeriod } from './report-period';
+import { PROFIT_CODES_SQL, profitLineOf, type ProfitLine } from './retained-profit-codes';
+
+/** Native minor units; credits positive for income, debits positive for everything taken from it. */
+export interface ProfitAndLoss {
+  income: number;
+  expenses: number;
+  operatingProfit: number;
+  corporationTax: number;
+  dividends: number;
+  adjustments: number;
+  retainedProfit: number;
+  broughtForward: number;
+  carriedForward: number;
+}
+
+interface CategoryTotals {
+  baseCode: string;
+  inPeriod: number;
+  before: number;
+}
+
+/**
+ * One pass over the profit categories' postings up to the period end, each category read through the
+ * (category_id, dated_on) index: the period's movement and everything before it (brought forward).
+ */
+function categoryTotals(sqlite: Database.Database, period: ReportPeriod): CategoryTotals[] {
+  return sqlite
+    .prepare<{ from: string; to: string }, CategoryTotals>(
+      `SELECT c.base_code AS baseCode, t.inPeriod, t.before FROM (
+         SELECT category_id,
+           coalesce(sum(CASE WHEN dated_on >= @from THEN debit_minor END), 0) AS inPeriod,
+           coalesce(sum(CASE WHEN dated_on < @from THEN debit_minor END), 0) AS before
+         FROM postings
+         WHERE category_id IN (SELECT id FROM categories WHERE ${PROFIT_CODES_SQL}) AND dated_on <= @to
+         GROUP BY category_id
+       ) t JOIN categories c ON c.id = t.category_id`,
+    )
+    .all(period);
+}
+
+/** The profit and loss summary of 2.18 over a period, from postings alone. */
+export function profitAndLoss(ctx: Pick<EngineContext, 'book'>, period: ReportPeriod): ProfitAndLoss {
+  const moved: Record<ProfitLine, number> = { income: 0, expenses: 0, corporationTax: 0, dividends: 0, adjustments: 0 };
+  let debitsBefore = 0;
+  for (const row of categoryTotals(ctx.book.sqlite, period)) {
+    const line = profitLineOf(row.baseCode);
+    if (line === null) continue;
+    moved[line] += row.inPeriod;
+    debitsBefore += row.before;
+  }
+  // Income is a credit (negative debit); everything else is taken from profit as a debit.
+  const income = -moved.income;
+  const operatingProfit = income - moved.expenses;
+  const retainedProfit = operatingProfit - moved.corporationTax - moved.dividends - moved.adjustments;
+  const broughtForward = -debitsBefore;
+  return {
+    income,
+    expenses: moved.expenses,
+    operatingProfit,
+    corporationTax: moved.corporationTax,
+    dividends: moved.dividends,
+    adjustments: moved.adjustments,
+    retainedProfit,
+    broughtForward,
+    carriedForward: broughtForward + retainedProfit,
+  };
+}
