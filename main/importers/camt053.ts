@@ -21,8 +21,24 @@ const TRANSACTION_DETAILS = new Set(['TxDtls']);
 const OPENING_BALANCES = ['OPBD', 'PRCD'];
 const CLOSING_BALANCES = ['CLBD'];
 
+const ENTRIES = new Set(['Ntry']);
+
 export function parseCamt053(text: string): ParsedStatement {
-  const root = parseMarkup(text);
+  const lines = new LineIndex(text);
+  const entryWarnings: ImportMessage[] = [];
+  const errors: ImportMessage[] = [];
+  // Each entry is read as soon as it ends (see MarkupOptions.detach), filed under its statement.
+  const byStatement = new Map<MarkupNode, StatementLine[]>();
+  const handle = (entry: MarkupNode, stack: readonly MarkupNode[], depth: number) => {
+    const statement = stack[depth - 1];
+    if (statement.name !== 'Stmt') return;
+    const line = readEntry(entry, lines.lineAt(entry.offset), entryWarnings, errors);
+    if (!line) return;
+    const list = byStatement.get(statement);
+    if (list) list.push(line);
+    else byStatement.set(statement, [line]);
+  };
+  const root = parseMarkup(text, 0, { detach: { names: ENTRIES, handle } });
   const document = root.children.find((c) => c.name === 'Document') ?? root.children[0];
   if (!document) return refused('camt053', 'This XML file is empty.');
 
@@ -43,18 +59,16 @@ export function parseCamt053(text: string): ParsedStatement {
   const statements = descendants(document, STATEMENTS);
   if (statements.length === 0) return refused('camt053', 'This camt.053 file holds no statement (no Stmt element).');
 
-  const lines = new LineIndex(text);
   const book = new AccountBook();
   const transactions: StatementLine[] = [];
-  const errors: ImportMessage[] = [];
   for (const statement of statements) {
     const accountIndex = book.add(readAccount(statement));
-    for (const entry of childrenNamed(statement, 'Ntry')) {
-      const line = readEntry(entry, accountIndex, lines.lineAt(entry.offset), warnings, errors);
-      if (line) transactions.push(line);
+    for (const line of byStatement.get(statement) ?? []) {
+      line.accountIndex = accountIndex;
+      transactions.push(line);
     }
   }
-  return { format: 'camt053', accounts: book.accounts, transactions, warnings, errors };
+  return { format: 'camt053', accounts: book.accounts, transactions, warnings: [...warnings, ...entryWarnings], errors };
 }
 
 function namespaceOf(document: MarkupNode): string | undefined {
@@ -96,7 +110,8 @@ function currencyOf(balance: MarkupNode | undefined): string | undefined {
   return currency && currency !== 'XXX' ? currency : undefined;
 }
 
-function readEntry(entry: MarkupNode, accountIndex: number, line: number, warnings: ImportMessage[], errors: ImportMessage[]): StatementLine | null {
+/** An entry, its account still to be known (accountIndex is set once the statement is read). */
+function readEntry(entry: MarkupNode, line: number, warnings: ImportMessage[], errors: ImportMessage[]): StatementLine | null {
   const indicator = textAt(entry, 'CdtDbtInd');
   const amount = signed(child(entry, 'Amt'), indicator);
   const datedOn = dateIn(child(entry, 'BookgDt')) ?? dateIn(child(entry, 'ValDt'));
@@ -126,7 +141,7 @@ function readEntry(entry: MarkupNode, accountIndex: number, line: number, warnin
     payee,
     memo: entryInfo && entryInfo !== description ? entryInfo : undefined,
     reference: nonEmpty(endToEnd),
-    accountIndex,
+    accountIndex: -1,
     line,
   });
 }

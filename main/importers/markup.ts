@@ -23,6 +23,17 @@ export interface MarkupNode {
 export interface MarkupOptions {
   /** OFX tag names are case-insensitive: fold them to upper case. */
   upperCase?: boolean;
+  /**
+   * Elements handed over as soon as they end and then dropped from the tree, so that a statement
+   * of 100,000 transactions is read one transaction at a time rather than held whole.
+   */
+  detach?: DetachedElements;
+}
+
+export interface DetachedElements {
+  names: ReadonlySet<string>;
+  /** `stack[0]` to `stack[depth - 1]` are the element's ancestors, outermost first, for this call only. */
+  handle(node: MarkupNode, stack: readonly MarkupNode[], depth: number): void;
 }
 
 export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}): MarkupNode {
@@ -34,12 +45,21 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
   let position = start;
   const length = text.length;
 
+  const detach = options.detach;
+  // Ends the open elements above `depth`, innermost first.
+  const closeTo = (depth: number) => {
+    while (stack.length > depth) {
+      const node = stack.pop()!;
+      if (detach?.names.has(node.name)) hand(detach, node, stack);
+    }
+  };
+
   // Text between tags goes to the innermost open element if it has no elements yet: that makes it a leaf.
   const settleText = () => {
     const top = stack[stack.length - 1];
     if (stack.length > 1 && top.children.length === 0 && top.text === undefined && pending.trim() !== '') {
       top.text = pending.trim();
-      stack.pop();
+      closeTo(stack.length - 1);
       endedLeaf = top;
     }
     pending = '';
@@ -91,7 +111,14 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
 
     settleText();
     if (closing) {
-      closeElement(stack, name, endedLeaf);
+      // settleText may just have set endedLeaf; TypeScript cannot see assignments made in closures.
+      const leaf = endedLeaf as MarkupNode | null;
+      const depth = leaf?.name === name ? -1 : openDepth(stack, name);
+      if (depth > 0) {
+        const node = stack[depth];
+        if (node.children.length === 0 && node.text === undefined) node.text = '';
+        closeTo(depth);
+      }
       endedLeaf = null;
       continue;
     }
@@ -103,11 +130,24 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
     const parent = stack[stack.length - 1];
     if (parent.children === NO_CHILDREN) parent.children = [node];
     else parent.children.push(node);
-    if (selfClosing) node.text = '';
-    else stack.push(node);
+    if (selfClosing) {
+      node.text = '';
+      if (detach?.names.has(name)) hand(detach, node, stack);
+    } else {
+      stack.push(node);
+    }
   }
   settleText();
+  // A file cut short leaves elements open; they end with it.
+  closeTo(1);
   return root;
+}
+
+/** Gives an ended element to its handler and takes it out of its parent, where it was the last child. */
+function hand(detach: DetachedElements, node: MarkupNode, stack: MarkupNode[]): void {
+  const parent = stack[stack.length - 1];
+  if (parent.children[parent.children.length - 1] === node) parent.children.pop();
+  detach.handle(node, stack, stack.length);
 }
 
 // Most elements are leaves: they share one empty list until they get a child.
@@ -126,15 +166,16 @@ function blank(text: string, from: number, to: number): boolean {
   return true;
 }
 
-function closeElement(stack: MarkupNode[], name: string, endedLeaf: MarkupNode | null): void {
-  if (endedLeaf && endedLeaf.name === name) return;
-  for (let depth = stack.length - 1; depth > 0; depth--) {
-    if (stack[depth].name !== name) continue;
-    const node = stack[depth];
-    if (node.children.length === 0 && node.text === undefined) node.text = '';
-    stack.length = depth;
-    return;
-  }
+/** Where the nearest open element of that name is on the stack, or -1: a closing tag for nothing open is ignored. */
+function openDepth(stack: MarkupNode[], name: string): number {
+  for (let depth = stack.length - 1; depth > 0; depth--) if (stack[depth].name === name) return depth;
+  return -1;
+}
+
+/** The nearest ancestor named one of `names`, given a detached element's stack and depth. */
+export function nearestAncestor(stack: readonly MarkupNode[], depth: number, names: ReadonlySet<string>): MarkupNode | undefined {
+  for (let i = depth - 1; i > 0; i--) if (names.has(stack[i].name)) return stack[i];
+  return undefined;
 }
 
 /** Index of the tag's ">", or of the "<" that cuts an unterminated tag short, or the end of text. */

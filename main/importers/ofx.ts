@@ -1,7 +1,7 @@
 import { readAmount } from './amounts';
 import { isoDate } from './dates';
 import { LineIndex } from './line-index';
-import { child, descendant, descendants, parseMarkup, textAt, type MarkupNode } from './markup';
+import { child, descendant, descendants, nearestAncestor, parseMarkup, textAt, type MarkupNode } from './markup';
 import { AccountBook, message, refused, squeeze, withoutUndefined } from './result';
 import type { ImportMessage, ParsedStatement, StatementAccount, StatementLine } from './types';
 
@@ -12,39 +12,45 @@ import type { ImportMessage, ParsedStatement, StatementAccount, StatementLine } 
  */
 
 const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
-const BANK_TRANSACTIONS = new Set(['STMTTRN']);
+const TRANSACTIONS = new Set(['STMTTRN']);
 const CASH_LINES = new Set(['INVBANKTRAN']);
 
 export function parseOfx(text: string, format: 'ofx' | 'qfx'): ParsedStatement {
   const start = text.search(/<OFX[\s>]/i);
   if (start < 0) return refused(format, 'This file has an OFX header but no <OFX> body.');
-  const ofx = child(parseMarkup(text, start, { upperCase: true }), 'OFX');
+
+  const lines = new LineIndex(text);
+  const warnings: ImportMessage[] = [];
+  const errors: ImportMessage[] = [];
+  // Each transaction is read as soon as it ends (see MarkupOptions.detach), filed under its statement.
+  const byStatement = new Map<MarkupNode, StatementLine[]>();
+  const handle = (entry: MarkupNode, stack: readonly MarkupNode[], depth: number) => {
+    const statement = nearestAncestor(stack, depth, STATEMENTS);
+    // In an investment statement only the cash lines (INVBANKTRAN) are bank transactions.
+    if (!statement || (statement.name === 'INVSTMTRS' && !nearestAncestor(stack, depth, CASH_LINES))) return;
+    const line = readTransaction(entry, lines, warnings, errors);
+    if (!line) return;
+    const list = byStatement.get(statement);
+    if (list) list.push(line);
+    else byStatement.set(statement, [line]);
+  };
+  const ofx = child(parseMarkup(text, start, { upperCase: true, detach: { names: TRANSACTIONS, handle } }), 'OFX');
   const statements = descendants(ofx, STATEMENTS);
   if (statements.length === 0) return refused(format, whyNoStatement(ofx));
 
-  const lines = new LineIndex(text);
   const book = new AccountBook();
   const transactions: StatementLine[] = [];
-  const warnings: ImportMessage[] = [];
-  const errors: ImportMessage[] = [];
   let skippedInvestment = 0;
   let cashLines = 0;
-
   for (const statement of statements) {
-    const investment = statement.name === 'INVSTMTRS';
-    const accountIndex = book.add(readAccount(statement));
-    let entries: MarkupNode[];
-    if (investment) {
-      const cash = descendants(statement, CASH_LINES);
-      cashLines += cash.length;
+    if (statement.name === 'INVSTMTRS') {
+      cashLines += descendants(statement, CASH_LINES).length;
       skippedInvestment += countTrades(statement);
-      entries = cash.map((line) => descendant(line, 'STMTTRN') ?? line);
-    } else {
-      entries = descendants(statement, BANK_TRANSACTIONS);
     }
-    for (const entry of entries) {
-      const line = readTransaction(entry, accountIndex, lines, warnings, errors);
-      if (line) transactions.push(line);
+    const accountIndex = book.add(readAccount(statement));
+    for (const line of byStatement.get(statement) ?? []) {
+      line.accountIndex = accountIndex;
+      transactions.push(line);
     }
   }
 
@@ -81,13 +87,8 @@ function readAccount(statement: MarkupNode): StatementAccount {
   });
 }
 
-function readTransaction(
-  entry: MarkupNode,
-  accountIndex: number,
-  lines: LineIndex,
-  warnings: ImportMessage[],
-  errors: ImportMessage[],
-): StatementLine | null {
+/** A transaction, its account still to be known (accountIndex is set once the statement is read). */
+function readTransaction(entry: MarkupNode, lines: LineIndex, warnings: ImportMessage[], errors: ImportMessage[]): StatementLine | null {
   const line = lines.lineAt(entry.offset);
   let datedOn = readOfxDate(textAt(entry, 'DTPOSTED'));
   if (!datedOn) {
@@ -122,7 +123,7 @@ function readTransaction(
     payee: name,
     memo,
     reference: (checkNumber !== '0' ? checkNumber : undefined) ?? nonEmpty(textAt(entry, 'REFNUM')),
-    accountIndex,
+    accountIndex: -1,
     line,
   });
 }

@@ -4,6 +4,8 @@ import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
 import { transactionRecords, type TransactionRow } from '../banking/records';
 import { importLines } from '../banking/statement-import';
 import { linesFromArray, linesFromFile, emptyStatement } from '../banking/statement-lines';
+import { previewStatement, reviewedUpload } from '../banking/statement-review';
+import { hasReviewFields } from '../banking/statement-review-fields';
 import type { EngineContext } from '../context';
 import { ApiError, badRequest, notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
@@ -96,6 +98,8 @@ function uploadStatement(request: RouteRequest) {
   const identity = { accountNumber: account.accountNumber, sortCode: account.sortCode, iban: account.iban, currency: account.currency };
   const file = body.files.statement;
   if (file) {
+    // The import review's fields make it Ledgerdesk's reviewed upload, which answers with the batch.
+    if (hasReviewFields(body.fields)) return reviewedUpload(ctx, account, file, body.fields);
     const { lines, format } = linesFromFile(file, identity);
     importLines(ctx, account.id, lines, format, file.name || null);
     return { status: 200 };
@@ -121,6 +125,8 @@ export const bankTransactionRoutes: Route[] = [
   { method: 'GET', path: '/v2/bank_transactions', level: BANKING, handle: listTransactions },
   { method: 'GET', path: '/v2/bank_transactions/:id{[0-9]+}', level: BANKING, handle: getTransaction },
   { method: 'POST', path: '/v2/bank_transactions/statement', level: BANKING, acceptsFiles: true, handle: uploadStatement },
+  // Ledgerdesk's import review: what an upload of the file would do, writing nothing.
+  { method: 'POST', path: '/v2/bank_transactions/statement/preview', level: BANKING, acceptsFiles: true, handle: previewStatement },
   { method: 'DELETE', path: '/v2/bank_transactions/:id{[0-9]+}', level: BANKING, handle: deleteTransaction },
   // The path the reference documents for this delete (singular segment).
   { method: 'DELETE', path: '/v2/bank_transaction/:id{[0-9]+}', level: BANKING, handle: deleteTransaction },

@@ -12,11 +12,12 @@ import { ecMossRoutes } from './ec_moss';
 import { expenseRoutes } from './expenses';
 import { propertyRoutes } from './properties';
 import { registerRoutes } from './registry';
+import { statementUploadRoutes } from './statement_uploads';
 import { userRoutes } from './users';
 import { cashflowRoutes } from './cashflow';
 import { profitAndLossRoutes } from './profit_and_loss';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, expenseRoutes, profitAndLossRoutes, cashflowRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, statementUploadRoutes, expenseRoutes, profitAndLossRoutes, cashflowRoutes]);
 }
