@@ -1,4 +1,6 @@
 import type { EngineContext } from '../context';
+import { unprocessable } from '../errors';
+import { lockedToDate } from '../ledger/locks';
 
 /** One line ready to store: date checked, amount signed, description in its stored form. */
 export interface IncomingLine {
@@ -52,6 +54,18 @@ export function newLines(ctx: EngineContext, bankAccountId: number, lines: reado
 }
 
 /**
+ * New lines may not land in a locked period. Lines already in the account are not new, so a statement
+ * that overlaps the lock date still uploads what is after it.
+ */
+function refuseLockedLines(ctx: EngineContext, lines: readonly IncomingLine[], fresh: readonly number[]): void {
+  const locked = lockedToDate(ctx);
+  if (locked === null) return;
+  const hit = fresh.find((index) => lines[index]!.datedOn <= locked);
+  if (hit === undefined) return;
+  throw unprocessable(`Statement line ${hit + 1} is dated ${lines[hit]!.datedOn}, and the books are locked up to ${locked}; nothing from this upload was imported`);
+}
+
+/**
  * Stores an upload's new lines with prepared statements (the bulk path: per-row query-builder calls
  * are an order of magnitude slower). The caller's request transaction makes it all or nothing. The
  * change log gets one entry for the upload, which names every line it added. `rows`, from the import
@@ -72,6 +86,7 @@ export function importLines(
   const fresh = chosen ? allFresh.filter((index) => chosen.has(index)) : allFresh;
   const freshSet = new Set(fresh);
   const skippedRows = rows ? rows.filter((index) => !freshSet.has(index)) : [];
+  refuseLockedLines(ctx, lines, fresh);
   const upload = sqlite
     .prepare('INSERT INTO statement_uploads (bank_account_id, source, file_name, line_count, added_count, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)')
     .run(bankAccountId, source, fileName, lines.length, fresh.length, ctx.now);

@@ -8,6 +8,7 @@ import { previewStatement, reviewedUpload } from '../banking/statement-review';
 import { hasReviewFields } from '../banking/statement-review-fields';
 import type { EngineContext } from '../context';
 import { ApiError, badRequest, notFound, unprocessable } from '../errors';
+import { assertUnlocked } from '../ledger/locks';
 import { pageHeaders, pageOf } from '../pagination';
 import { choiceParam, periodConditions } from '../query-params';
 import { deleted, ok, type Route, type RouteRequest } from '../route';
@@ -83,6 +84,7 @@ function deleteTransaction(request: RouteRequest) {
   const row = findTransaction(ctx, request.params.id!);
   const explained = ctx.db.select({ id: bankTransactionExplanations.id }).from(bankTransactionExplanations).where(eq(bankTransactionExplanations.bankTransactionId, row.id)).limit(1).get();
   if (explained) throw unprocessable('This transaction has explanations; delete them first. Only an unexplained transaction can be deleted');
+  assertUnlocked(ctx, row.datedOn);
   ctx.db.delete(bankTransactions).where(eq(bankTransactions.id, row.id)).run();
   ctx.recordChange('bank_transactions', row.id, 'delete');
   return deleted();
