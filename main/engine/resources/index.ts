@@ -16,8 +16,9 @@ import { statementUploadRoutes } from './statement_uploads';
 import { userRoutes } from './users';
 import { cashflowRoutes } from './cashflow';
 import { profitAndLossRoutes } from './profit_and_loss';
+import { vatReturnRoutes } from './vat_returns';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, statementUploadRoutes, expenseRoutes, profitAndLossRoutes, cashflowRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, statementUploadRoutes, expenseRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes]);
 }

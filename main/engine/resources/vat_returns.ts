@@ -1,0 +1,74 @@
+import { Level } from '../../../shared/api/permissions';
+import { vatReturnStates } from '../../db/schema';
+import { loadCompany } from '../company-record';
+import type { EngineContext } from '../context';
+import { unprocessable } from '../errors';
+import { listPage } from '../pagination';
+import { markPayment, type PaymentTrigger } from '../reports/return-payments';
+import { vatBoxes } from '../reports/vat-boxes';
+import { vatPeriods } from '../reports/vat-periods';
+import { currentNetVatDue, frozenBoxes, VAT_RETURN_KIND, vatPayment, vatPeriodEnding, vatReturnRecord, vatReturnState } from '../reports/vat-return';
+import { ok, type Route, type RouteRequest } from '../route';
+
+const RESOURCE = 'vat_returns';
+const PERIOD = ':period_ends_on{[0-9]{4}-[0-9]{2}-[0-9]{2}}';
+const PAYMENT = ':payment_date{[0-9]{4}-[0-9]{2}-[0-9]{2}}';
+
+/** Periods from registration up to the current one, newest first; none for an unregistered company. */
+function listVatReturns(request: RouteRequest) {
+  const { ctx } = request;
+  const periods = vatPeriods(loadCompany(ctx), ctx.today).reverse();
+  return listPage(request, 'vat_returns', periods, (period) => vatReturnRecord(ctx, period, false));
+}
+
+const single = (ctx: EngineContext, periodEndsOn: string) => ok({ vat_return: vatReturnRecord(ctx, vatPeriodEnding(ctx, periodEndsOn), true) });
+
+/**
+ * Any state -> marked_as_filed (section 3). The figures are frozen as they stand, and the books lock
+ * up to the period end (ledger/locks.ts). A period still running cannot be filed: its figures are not
+ * final and filing it would lock days that have not happened yet.
+ */
+function markAsFiled({ ctx, params }: RouteRequest) {
+  const period = vatPeriodEnding(ctx, params.period_ends_on!);
+  if (ctx.today <= period.endsOn) throw unprocessable(`The VAT period ending ${period.endsOn} has not ended yet, so its return cannot be filed`);
+  const state = vatReturnState(ctx, period.endsOn);
+  const boxes = frozenBoxes(state) ?? vatBoxes(ctx, period);
+  const values = { filingStatus: 'marked_as_filed', filedBoxes: JSON.stringify(boxes), updatedAt: ctx.now };
+  ctx.db
+    .insert(vatReturnStates)
+    .values({ periodEndsOn: period.endsOn, ...values, createdAt: ctx.now })
+    .onConflictDoUpdate({ target: vatReturnStates.periodEndsOn, set: values })
+    .run();
+  ctx.recordChange(RESOURCE, period.endsOn, 'update');
+  return single(ctx, period.endsOn);
+}
+
+/** Section 3 gives unfiling to income tax returns only: a VAT return marked filed stays filed. */
+function markAsUnfiled({ ctx, params }: RouteRequest): never {
+  const period = vatPeriodEnding(ctx, params.period_ends_on!);
+  throw unprocessable(`A VAT return cannot be marked as unfiled (the return for the period ending ${period.endsOn} keeps its filing status)`);
+}
+
+function paymentRoute(trigger: PaymentTrigger): Route {
+  return {
+    method: 'PUT',
+    path: `/v2/vat_returns/${PERIOD}/payments/${PAYMENT}/${trigger}`,
+    level: Level.TaxAccountingAndUsers,
+    handle: ({ ctx, params }) => {
+      const period = vatPeriodEnding(ctx, params.period_ends_on!);
+      const payment = vatPayment(period, currentNetVatDue(ctx, period));
+      markPayment(ctx, VAT_RETURN_KIND, period.endsOn, [payment], params.payment_date!, trigger);
+      ctx.recordChange(RESOURCE, period.endsOn, 'update');
+      return single(ctx, period.endsOn);
+    },
+  };
+}
+
+export const vatReturnRoutes: Route[] = [
+  { method: 'GET', path: '/v2/vat_returns', level: Level.TaxAccountingAndUsers, handle: listVatReturns },
+  { method: 'GET', path: `/v2/vat_returns/${PERIOD}`, level: Level.TaxAccountingAndUsers, handle: ({ ctx, params }) => single(ctx, params.period_ends_on!) },
+  { method: 'PUT', path: `/v2/vat_returns/${PERIOD}/mark_as_filed`, level: Level.Full, handle: markAsFiled },
+  { method: 'PUT', path: `/v2/vat_returns/${PERIOD}/mark_as_unfiled`, level: Level.Full, handle: markAsUnfiled },
+  paymentRoute('mark_as_paid'),
+  paymentRoute('mark_as_unpaid'),
+];
