@@ -1,0 +1,73 @@
+import { statementUploads } from '../../db/schema';
+import type { EngineContext } from '../context';
+import { unprocessable } from '../errors';
+import { assertUnlocked, lockedToDate } from '../ledger/locks';
+import { recordUrl } from '../urls';
+import { timestamp, type ApiRecord } from '../values';
+
+/**
+ * A statement upload as a batch the user can see and undo. Undoing removes every line the upload
+ * added, as a whole, and only while none of them is explained: an explanation is the user's work
+ * (and posts to the ledger), which an undo must never throw away silently.
+ */
+
+export type UploadRow = typeof statementUploads.$inferSelect;
+
+export interface BatchState {
+  transactionCount: number;
+  explainedCount: number;
+  firstDate: string | null;
+}
+
+export function batchState(ctx: EngineContext, uploadId: number): BatchState {
+  return ctx.book.sqlite
+    .prepare(
+      `SELECT count(*) AS transactionCount, min(t.dated_on) AS firstDate,
+         coalesce(sum(EXISTS (SELECT 1 FROM bank_transaction_explanations e WHERE e.bank_transaction_id = t.id)), 0) AS explainedCount
+       FROM bank_transactions t WHERE t.upload_id = ?`,
+    )
+    .get(uploadId) as BatchState;
+}
+
+/** Why the batch cannot be undone now, or null when it can. */
+export function undoRefusal(ctx: EngineContext, state: BatchState): string | null {
+  if (state.explainedCount > 0) {
+    const lines = state.explainedCount === 1 ? '1 of its transactions is' : `${state.explainedCount} of its transactions are`;
+    return `This import cannot be undone: ${lines} explained. Delete those explanations first.`;
+  }
+  const locked = lockedToDate(ctx);
+  if (locked !== null && state.firstDate !== null && state.firstDate <= locked) {
+    return `This import cannot be undone: the books are locked up to ${locked} and it holds transactions dated on or before then.`;
+  }
+  return null;
+}
+
+export function batchRecord(ctx: EngineContext, row: UploadRow, state = batchState(ctx, row.id)): ApiRecord {
+  const refusal = undoRefusal(ctx, state);
+  return {
+    url: recordUrl(ctx, 'statement_uploads', row.id),
+    bank_account: recordUrl(ctx, 'bank_accounts', row.bankAccountId),
+    source: row.source,
+    file_name: row.fileName ?? undefined,
+    uploaded_at: timestamp(row.uploadedAt),
+    line_count: row.lineCount,
+    added_count: row.addedCount,
+    transaction_count: state.transactionCount,
+    explained_count: state.explainedCount,
+    can_undo: refusal === null,
+    undo_refusal: refusal ?? undefined,
+  };
+}
+
+/** Removes the batch and its lines in the request's transaction; refused (422) with nothing changed. */
+export function undoBatch(ctx: EngineContext, row: UploadRow): void {
+  const state = batchState(ctx, row.id);
+  const refusal = undoRefusal(ctx, state);
+  if (refusal) throw unprocessable(refusal);
+  // The lock check again, through the path every dated write uses, so its rule has one source.
+  assertUnlocked(ctx, state.firstDate);
+  const sqlite = ctx.book.sqlite;
+  sqlite.prepare('DELETE FROM bank_transactions WHERE upload_id = ?').run(row.id);
+  sqlite.prepare('DELETE FROM statement_uploads WHERE id = ?').run(row.id);
+  ctx.recordChange('statement_uploads', row.id, 'delete');
+}
