@@ -46,10 +46,14 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
   const length = text.length;
 
   const detach = options.detach;
+  // How many elements of each name are open: a closing tag for none of them costs no search of the
+  // stack, which a broken file thousands of elements deep would otherwise make quadratic.
+  const openCount = new Map<string, number>();
   // Ends the open elements above `depth`, innermost first.
   const closeTo = (depth: number) => {
     while (stack.length > depth) {
       const node = stack.pop()!;
+      openCount.set(node.name, (openCount.get(node.name) ?? 1) - 1);
       if (detach?.names.has(node.name)) hand(detach, node, stack);
     }
   };
@@ -113,7 +117,7 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
     if (closing) {
       // settleText may just have set endedLeaf; TypeScript cannot see assignments made in closures.
       const leaf = endedLeaf as MarkupNode | null;
-      const depth = leaf?.name === name ? -1 : openDepth(stack, name);
+      const depth = leaf?.name === name || !openCount.get(name) ? -1 : openDepth(stack, name);
       if (depth > 0) {
         const node = stack[depth];
         if (node.children.length === 0 && node.text === undefined) node.text = '';
@@ -135,6 +139,7 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
       if (detach?.names.has(name)) hand(detach, node, stack);
     } else {
       stack.push(node);
+      openCount.set(name, (openCount.get(name) ?? 0) + 1);
     }
   }
   settleText();
