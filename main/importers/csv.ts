@@ -37,7 +37,7 @@ export function parseCsv(text: string, options: ParseOptions, format: 'csv' | 'f
     mapping = { ...options.columnMapping, dateOrder: options.dateOrder ?? options.columnMapping.dateOrder };
     records = readCsvRecords(text, mapping.delimiter);
   } else if (format === 'freeagent-csv') {
-    mapping = FREEAGENT_MAPPING;
+    mapping = { ...FREEAGENT_MAPPING, description: [...FREEAGENT_MAPPING.description] };
     records = readFreeAgentRecords(text);
   } else {
     const delimiter = detectDelimiter(text);
