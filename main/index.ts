@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { clockFromEnvironment } from './engine/context';
 import { issueToken, openEngine, ownerEmail, randomIds, type OpenEngine } from './engine/open';
-import { registerApiChannel } from './ipc';
+import { registerApiChannel, registerDropChannel } from './ipc';
 import { BOOK_FILE_NAME } from './user-data';
 
 let opened: OpenEngine | null = null;
@@ -61,7 +61,9 @@ async function start(): Promise<void> {
   const sessionToken = issueToken(opened.deps, ownerEmail(opened.deps), randomIds.token(), 'desktop session');
   const window = createWindow();
   const appPage = pathToFileURL(rendererEntry()).href;
-  registerApiChannel(opened.engine, sessionToken, (event) => event.sender === window.webContents && event.senderFrame?.url === appPage);
+  const isAppWindow = (event: IpcMainInvokeEvent) => event.sender === window.webContents && event.senderFrame?.url === appPage;
+  registerApiChannel(opened.engine, sessionToken, isAppWindow);
+  registerDropChannel(opened.engine, sessionToken, isAppWindow);
   app.on('window-all-closed', () => app.quit());
 }
 

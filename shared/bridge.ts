@@ -4,6 +4,8 @@
  */
 export const API_CHANNEL = 'ledgerdesk:api';
 export const EVENT_CHANNEL = 'ledgerdesk:event';
+/** Files dropped on the window (or chosen in a file dialog), sent by path for main to read. */
+export const DROP_CHANNEL = 'ledgerdesk:drop';
 
 /** The origin urls are rendered from when the engine is reached over IPC. */
 export const IPC_ORIGIN = 'ledgerdesk://local';
@@ -27,8 +29,32 @@ export interface ApiResponse {
   body: unknown;
 }
 
+/** The endpoints a dropped file may be sent to, in the multipart field `statement`. */
+export const FILE_UPLOAD_PATHS = ['/v2/bank_transactions/statement/preview', '/v2/bank_transactions/statement'] as const;
+export type FileUploadPath = (typeof FILE_UPLOAD_PATHS)[number];
+
+/** Where a file goes, with the query and the multipart fields beside it. */
+export interface FileUpload {
+  path: FileUploadPath;
+  query?: Record<string, string>;
+  fields?: Record<string, string>;
+}
+
+/** A file as the renderer holds it (a DOM File); the preload turns it into its path on disk. */
+export interface DroppedFile {
+  readonly name: string;
+  readonly size: number;
+}
+
+/** What the preload sends on DROP_CHANNEL: the files' paths in place of their bytes. */
+export interface DropEnvelope extends FileUpload {
+  filePaths: string[];
+}
+
 export interface LedgerdeskBridge {
   request(method: HttpMethod, path: string, options?: Omit<ApiRequest, 'method' | 'path'>): Promise<ApiResponse>;
+  /** Desktop only: sends each file to `upload.path` and answers one response per file, in order. */
+  dropFiles?(files: readonly DroppedFile[], upload: FileUpload): Promise<ApiResponse[]>;
 }
 
 const MAX_PATH = 2048;
@@ -52,4 +78,37 @@ export function invalidApiRequest(value: unknown): string | null {
     for (const item of Object.values(entries)) if (typeof item !== 'string') return `${key} values must be strings`;
   }
   return null;
+}
+
+export const MAX_DROPPED_FILES = 20;
+const DROP_QUERY = ['bank_account'];
+const DROP_FIELDS = ['bank_account', 'rows', 'column_mapping', 'date_order'];
+// A reviewed upload of 100,000 rows lists them all in `rows`.
+const MAX_FIELD_LENGTH = 4 * 1024 * 1024;
+
+function invalidStrings(value: unknown, name: string, allowed: readonly string[]): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${name} must be an object`;
+  for (const [key, item] of Object.entries(value)) {
+    if (!allowed.includes(key)) return `${name} may only hold ${allowed.join(', ')}`;
+    if (typeof item !== 'string' || item.length > MAX_FIELD_LENGTH) return `${name} values must be strings`;
+  }
+  return null;
+}
+
+/** An absolute path as the preload's webUtils.getPathForFile gives it, on any platform. */
+const isAbsolutePath = (path: string) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
+
+/** Checks a drop envelope from an untrusted sender; returns a reason when it is not acceptable. */
+export function invalidDropRequest(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'drop must be an object';
+  const drop = value as Record<string, unknown>;
+  if (!FILE_UPLOAD_PATHS.includes(drop.path as FileUploadPath)) return `path must be one of ${FILE_UPLOAD_PATHS.join(', ')}`;
+  const paths = drop.filePaths;
+  if (!Array.isArray(paths) || paths.length === 0 || paths.length > MAX_DROPPED_FILES) return `filePaths must list 1 to ${MAX_DROPPED_FILES} files`;
+  // eslint-disable-next-line no-control-regex
+  if (!paths.every((path) => typeof path === 'string' && path.length < 4096 && isAbsolutePath(path) && !/[\u0000-\u001f]/.test(path))) {
+    return 'filePaths must be absolute paths';
+  }
+  return invalidStrings(drop.query, 'query', DROP_QUERY) ?? invalidStrings(drop.fields, 'fields', DROP_FIELDS);
 }
