@@ -58,26 +58,32 @@ const DUTCH_KEYS = new Set([
 ]);
 
 function dutchKeywords(text: string): Mt940Details {
-  const values: Record<string, string[]> = {};
+  // A value runs from its key to the next key, and may itself hold slashes.
+  const values = new Map<string, string>();
   let key: string | null = null;
+  let value = '';
   for (const token of text.split('/')) {
-    if (DUTCH_KEYS.has(token.trim())) {
-      key = token.trim();
-      values[key] ??= [];
-    } else if (key) {
-      values[key].push(token);
+    const trimmed = token.trim();
+    if (DUTCH_KEYS.has(trimmed)) {
+      if (key !== null && !values.has(key)) values.set(key, squeeze(value));
+      key = trimmed;
+      value = '';
+    } else if (key !== null) {
+      value = value === '' ? token : `${value}/${token}`;
     }
   }
-  const read = (name: string) => squeeze((values[name] ?? []).join('/').replace(/^\/+|\/+$/g, '')) || undefined;
+  if (key !== null && !values.has(key)) values.set(key, squeeze(value));
+  const read = (name: string) => values.get(name)?.replace(/^\/+|\/+$/g, '') || undefined;
   // CNTP is account/BIC/name/city in one.
-  const counterparty = values.CNTP?.[2] ? squeeze(values.CNTP[2]) : undefined;
+  const counterparty = values.get('CNTP')?.split('/')[2]?.trim() || undefined;
   const payee = read('NAME') ?? counterparty;
   const remittance = read('REMI') ?? read('USTD');
   const reference = read('EREF');
+  const transactionType = read('TRTP');
   return {
-    description: remittance || payee || read('TRTP') || '',
+    description: remittance || payee || transactionType || '',
     payee,
-    memo: read('TRTP'),
+    memo: transactionType,
     reference: reference && reference !== 'NOTPROVIDED' ? reference : undefined,
   };
 }

@@ -62,8 +62,11 @@ function readFields(text: string): Field[] {
   let current: Field | null = null;
   for (let index = 0; index < lines.length; index++) {
     // SOH/ETX wrappers and the FIN envelope's basic, application and user header blocks.
-    let line = withoutControlCharacters(lines[index]).replace(/^(\{[1-3]:(\{[^}]*\}|[^{}])*\})+/, '');
-    if (line.startsWith('{4:')) line = line.slice(3);
+    let line = withoutControlCharacters(lines[index]);
+    if (line.startsWith('{')) {
+      line = line.replace(/^(\{[1-3]:(\{[^}]*\}|[^{}])*\})+/, '');
+      if (line.startsWith('{4:')) line = line.slice(3);
+    }
     if (/^-(\}.*|XXX)?\s*$/.test(line)) {
       current = null;
       continue;
