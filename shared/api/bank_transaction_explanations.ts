@@ -35,6 +35,8 @@ const explanationFields = {
   ec_status: z.enum(EC_STATUSES, { error: `must be one of ${EC_STATUSES.join(', ')}` }).nullable(),
   place_of_supply: z.string().nullable(),
   transfer_bank_account: link.nullable(),
+  /** The bill this explanation pays (instead of a category or a transfer). */
+  paid_bill: link.nullable(),
   marked_for_review: boolean,
   attachment: attachmentInput.nullable(),
 };

@@ -68,3 +68,24 @@ export function postingRows(t: TestBook, source: string, id: number): { code: st
     )
     .all(source, id) as never;
 }
+
+/** A bill with one 60.00 item in Accommodation and Meals, the golden bill's shape; fields override. */
+export function postBill(t: TestBook, contactUrl: string, fields: Record<string, unknown> = {}, token?: string) {
+  return t.json('POST', '/v2/bills', {
+    body: {
+      bill: {
+        contact: contactUrl,
+        reference: '001',
+        dated_on: '2026-08-16',
+        due_on: '2026-09-16',
+        bill_items: [{ category: `${ORIGIN}/v2/categories/285`, description: 'SDKTEST bill line', total_value: '60.0' }],
+        ...fields,
+      },
+    },
+    token,
+  });
+}
+
+export function putBill(t: TestBook, url: string, fields: Record<string, unknown>, token?: string) {
+  return t.json('PUT', `/v2/bills/${url.split('/').pop()}`, { body: { bill: fields }, token });
+}

@@ -10,6 +10,7 @@ import { assertUnlocked } from '../ledger/locks';
 import { mossRatesOn } from '../ledger/moss-rates';
 import { removePostings, replacePostings, type PostingLine } from '../ledger/postings';
 import { salesTax } from '../ledger/sales-tax';
+import { billPaymentEntryType, checkBillPayment, paidBillTarget, repostBillPayments, settleBills } from '../purchases/bill-payments';
 import { idFromUrl, keyFromUrl } from '../urls';
 import { addAttachment, deleteAttachmentsOf, multipleAttachments } from './attachments';
 import { storedDescription } from './descriptions';
@@ -173,9 +174,12 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
   const remaining = transaction.amountMinor - explainedByOthers(ctx, transaction.id, current?.id ?? null);
   if (Math.abs(counted) > Math.abs(remaining)) throw unprocessable('gross_value is more than the amount left to explain on this transaction');
 
-  const targets = linkTargets(ctx, input, current);
+  const paidBillId = paidBillTarget(input, current);
+  if (paidBillId !== null) checkBillPayment(ctx, paidBillId, { grossMinor, foreignGrossMinor, bankAccountId: account.id, exceptId: current?.id ?? null });
+  // Paying a bill posts against Trade Creditors: it has neither a category nor a transfer.
+  const targets = paidBillId !== null ? { category: null, transfer: null } : linkTargets(ctx, input, current);
   const transferAccountId = targets.transfer != null ? resolveTransferAccount(ctx, targets.transfer, account) : null;
-  if (transferAccountId === null && targets.category == null) throw unprocessable('category is required (or transfer_bank_account for a move between your own accounts)');
+  if (transferAccountId === null && targets.category == null && paidBillId === null) throw unprocessable('category is required (or transfer_bank_account for a move between your own accounts)');
   const category = targets.category != null ? explanationCategory(ctx, targets.category) : null;
 
   const ecStatus = input.ec_status !== undefined ? input.ec_status : (current?.ecStatus ?? null);
@@ -190,7 +194,7 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
     checkMossRate(placeOfSupply as MossCountry, datedOn, request.rate!);
   }
   const tax =
-    transferAccountId !== null
+    transferAccountId !== null || paidBillId !== null
       ? { salesTaxRate: null, salesTaxMinor: 0, manualSalesTaxMinor: null, salesTaxStatus: null }
       : salesTax({
           grossMinor,
@@ -215,10 +219,11 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
     salesTaxMode: request.mode,
     ecStatus,
     placeOfSupply,
-    entryType: entryTypeOf(category, grossMinor, transferAccountId !== null),
+    entryType: paidBillId !== null ? billPaymentEntryType(grossMinor) : entryTypeOf(category, grossMinor, transferAccountId !== null),
     transferBankAccountId: transferAccountId,
     transferTransactionId: current?.transferTransactionId ?? null,
     transferSourceId: null,
+    paidBillId,
     markedForReview: input.marked_for_review ?? current?.markedForReview ?? false,
   };
 }
@@ -236,6 +241,7 @@ function vatCategoryCode(row: ExplanationRow, category: CategoryRow | null): str
  */
 export function postExplanation(ctx: EngineContext, row: ExplanationRow): void {
   if (row.transferSourceId !== null) return;
+  if (row.paidBillId !== null) return repostBillPayments(ctx, row.paidBillId);
   const account = accountById(ctx, row.bankAccountId)!;
   const foreign = row.foreignGrossMinor !== null ? { foreignCurrency: account.currency, foreignDebitMinor: row.foreignGrossMinor } : {};
   const base = { datedOn: row.datedOn, description: row.description };
@@ -343,6 +349,7 @@ export function createExplanation(ctx: EngineContext, transaction: TransactionRo
   if (row.transferBankAccountId !== null) createCounterpart(ctx, row);
   const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
   postExplanation(ctx, stored);
+  settleBills(ctx, stored.paidBillId);
   writeInlineAttachment(ctx, row.id, input);
   touchTransaction(ctx, transaction.id);
   return stored;
@@ -366,6 +373,7 @@ export function updateExplanation(ctx: EngineContext, current: ExplanationRow, t
   if (row.transferBankAccountId !== null) createCounterpart(ctx, row);
   const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
   postExplanation(ctx, stored);
+  settleBills(ctx, current.paidBillId, stored.paidBillId);
   writeInlineAttachment(ctx, row.id, input);
   touchTransaction(ctx, transaction.id);
   return stored;
@@ -379,6 +387,7 @@ export function deleteExplanation(ctx: EngineContext, row: ExplanationRow): void
   deleteAttachmentsOf(ctx, EXPLANATIONS, row.id);
   ctx.db.delete(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).run();
   ctx.recordChange(EXPLANATIONS, row.id, 'delete');
+  settleBills(ctx, row.paidBillId);
   touchTransaction(ctx, row.bankTransactionId);
 }
 

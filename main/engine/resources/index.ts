@@ -3,6 +3,7 @@ import { attachmentRoutes } from './attachments';
 import { bankAccountRoutes } from './bank_accounts';
 import { explanationRoutes } from './bank_transaction_explanations';
 import { bankTransactionRoutes } from './bank_transactions';
+import { billRoutes } from './bills';
 import { bankFeedRoutes } from './bank_feeds';
 import { capitalAssetTypeRoutes } from './capital_asset_types';
 import { categoryRoutes } from './categories';
@@ -20,5 +21,5 @@ import { vatReturnRoutes } from './vat_returns';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, statementUploadRoutes, expenseRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes]);
 }
