@@ -18,8 +18,9 @@ import { userRoutes } from './users';
 import { cashflowRoutes } from './cashflow';
 import { profitAndLossRoutes } from './profit_and_loss';
 import { vatReturnRoutes } from './vat_returns';
+import { selfAssessmentReturnRoutes } from './self_assessment_returns';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes, selfAssessmentReturnRoutes]);
 }
