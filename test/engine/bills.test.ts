@@ -212,10 +212,16 @@ describe('bills: postings', () => {
       { code: '365', debit: 2833, currency: null, foreign: null },
       { code: '796', debit: -11333, currency: 'EUR', foreign: -13333 },
     ]);
-    const moved = await putBill(t, created.url, { bill_items: [{ url: created.bill_items[1].url, total_value: '10' }] });
+    const moved = await putBill(t, created.url, { bill_items: [{ url: created.bill_items[1].url, total_value: '10.50' }] });
     expect(moved.body.bill.exchange_rate).toBe('0.85');
-    expect(postingsOf(t, 'bills', idOf(created.url)).find((row) => row.code === '796')!.debit).toBe(-9350);
+    expect(postingsOf(t, 'bills', idOf(created.url)).find((row) => row.code === '796')!.debit).toBe(-9393);
     expect((await postBill(t, insertContact(t), { exchange_rate: '1.2' })).status).toBe(422);
+    const home = await putBill(t, created.url, { currency: 'GBP' });
+    expect(home.body.bill).toMatchObject({ currency: 'GBP', total_value: '110.5' });
+    expect(home.body.bill.exchange_rate).toBeUndefined();
+    const yen = await putBill(t, created.url, { currency: 'JPY', exchange_rate: '0.0052' });
+    expect(yen.status).toBe(422);
+    expect(yen.body.errors[0].message).toMatch(/^bill item \d+: total_value has more than 0 decimal places/);
     expect((await postBill(t, insertContact(t), { currency: 'USD', exchange_rate: '0' })).status).toBe(422);
   });
 });

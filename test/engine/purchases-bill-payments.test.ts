@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankAccount, explain, idOf, ledgerTotal, oneTransaction, postingsOf } from './banking-helpers';
 import { createTestBook, ORIGIN } from './harness';
-import { insertContact, postBill, postingRows, putBill } from './purchases-helpers';
+import { insertContact, lockBooks, postBill, postingRows, putBill } from './purchases-helpers';
 
 type Book = ReturnType<typeof createTestBook>;
 
@@ -229,5 +229,19 @@ describe('paying a foreign-currency bill', () => {
       { code: '796', debit: 9000 },
     ]);
     expect(ledgerTotal(t)).toBe(0);
+  });
+
+  it('will not re-post a payment inside a locked period: the rate of a paid bill is then fixed', async () => {
+    const { t, euros } = await euroBill();
+    // Paid in advance: the payment is dated before the bill, and only the payment falls in the lock.
+    const created = await postBill(t, insertContact(t), { currency: 'EUR', exchange_rate: '0.85', dated_on: '2026-09-05', due_on: '2026-10-05' });
+    const bill = created.body.bill;
+    const transaction = await oneTransaction(t, euros, { dated_on: '2026-09-01', amount: '-40' });
+    await explain(t, { bank_transaction: transaction.url, paid_bill: bill.url, gross_value: '-34', foreign_currency_value: '-40' });
+    lockBooks(t, '2026-09-01');
+    const response = await putBill(t, bill.url, { exchange_rate: '0.9' });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0].message).toMatch(/locked up to 2026-09-01/);
+    expect((await putBill(t, bill.url, { reference: 'renamed' })).status).toBe(200);
   });
 });
