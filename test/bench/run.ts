@@ -10,9 +10,12 @@ import type { Benchmark, BenchResult, CustomSuite, Suite } from './bench';
 import { DEFAULT_MEASURE, median, rateRunner } from './measure';
 import { profiled } from './profile';
 import { bankAccountsSuite } from './suites/bank-accounts';
+import { benchParsers } from './parsers';
 import { statementUploadSuite } from './suites/statement-upload';
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite];
+const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
+
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');
