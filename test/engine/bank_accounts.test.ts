@@ -231,7 +231,6 @@ describe('currency', () => {
 
 describe('amounts', () => {
   it('keeps the opening balance exact and trims it like the service', async () => {
-    const t = createTestBook();
     const cases: [unknown, string, string?][] = [
       ['0.1', '0.1'],
       ['1000', '1000.0'],
@@ -244,6 +243,8 @@ describe('amounts', () => {
       ['1.005', '1.005', 'KWD'],
     ];
     for (const [given, written, currency] of cases) {
+      // Each in a book of its own: the opening balances of a book's accounts are posted, and add up.
+      const t = createTestBook();
       const response = await create(t, { name: 'A', opening_balance: given, ...(currency ? { currency } : {}) });
       expect(response.status, String(given)).toBe(201);
       expect(response.body.bank_account.opening_balance, String(given)).toBe(written);

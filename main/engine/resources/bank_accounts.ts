@@ -18,6 +18,7 @@ import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { createSubAccounts, deleteSubAccounts, renameSubAccounts } from '../ledger/chart';
 import { bankCodeFor } from '../ledger/bank-codes';
+import { syncBankOpeningBalances } from '../ledger/opening-balances';
 import { listPage } from '../pagination';
 import { payload } from '../payload';
 import { preparedPerConnection } from '../prepared';
@@ -195,6 +196,8 @@ function createBankAccount(request: RouteRequest) {
   ctx.recordChange('bank_accounts', row.id, 'create');
   if (isPrimary) makeSolePrimary(ctx, row.id);
   createSubAccounts(ctx, { kind: 'bankAccount', id: row.id, name: row.name });
+  // The opening balance is a leg of the opening balances journal set, posted to this account's 750-N.
+  syncBankOpeningBalances(ctx);
   const record = bankAccountRecord(ctx, row);
   return created({ bank_account: record }, record.url as string);
 }
@@ -241,6 +244,7 @@ function updateBankAccount(request: RouteRequest) {
   ctx.recordChange('bank_accounts', row.id, 'update');
   if (input.is_primary) makeSolePrimary(ctx, row.id);
   if (row.name !== current.name) renameSubAccounts(ctx, { kind: 'bankAccount', id: row.id, name: row.name });
+  if (row.openingBalanceMinor !== current.openingBalanceMinor || row.currency !== current.currency) syncBankOpeningBalances(ctx);
   return ok({ bank_account: bankAccountRecord(ctx, row) });
 }
 
@@ -248,6 +252,7 @@ function deleteBankAccount(request: RouteRequest) {
   const { ctx } = request;
   const row = findBankAccount(ctx, request.params.id!);
   if (hasTransactions(ctx, row.id)) throw unprocessable('A bank account with transactions cannot be deleted');
+  syncBankOpeningBalances(ctx, row.id);
   deleteSubAccounts(ctx, { kind: 'bankAccount', id: row.id, name: row.name });
   ctx.db.delete(bankAccounts).where(eq(bankAccounts.id, row.id)).run();
   ctx.recordChange('bank_accounts', row.id, 'delete');

@@ -1,4 +1,6 @@
 import type { Route } from '../route';
+import { accountLockRoutes } from './account_locks';
+import { journalSetRoutes } from './journal_sets';
 import { attachmentRoutes } from './attachments';
 import { bankAccountRoutes } from './bank_accounts';
 import { explanationRoutes } from './bank_transaction_explanations';
@@ -22,5 +24,5 @@ import { selfAssessmentReturnRoutes } from './self_assessment_returns';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes, selfAssessmentReturnRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes, selfAssessmentReturnRoutes]);
 }
