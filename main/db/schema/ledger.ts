@@ -56,7 +56,10 @@ export const postings = sqliteTable(
     ...timestamps,
   },
   (table) => [
-    index('postings_category_date').on(table.categoryId, table.datedOn),
+    // debit_minor rides along so that the reports' sums per category and period are read from the
+    // index alone: on 1,000,000 postings the profit and loss summary took 1.5 s fetching each row for
+    // its amount, and 66 ms without (npm run bench -- reports).
+    index('postings_category_date_debit').on(table.categoryId, table.datedOn, table.debitMinor),
     index('postings_source').on(table.sourceResource, table.sourceId),
   ],
 );
