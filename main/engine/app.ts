@@ -8,6 +8,7 @@ import { buildContext, type EngineContext, type EngineDeps, type UserRow } from 
 import { ApiError, errorBody, forbidden, notFound } from './errors';
 import { ValidationError } from './payload';
 import { allRoutes } from './resources';
+import { dailyRecurringCatchUp } from './sales/recurring-issue';
 import type { Route, RouteResult } from './route';
 
 export interface Engine {
@@ -84,6 +85,8 @@ function originOf(url: URL): string {
 
 export function createEngine(deps: EngineDeps, routes: readonly Route[] = allRoutes()): Engine {
   const app = new Hono<Env>();
+  // Recurring invoices fall due by the engine clock whether or not the app was open that day.
+  const catchUp = dailyRecurringCatchUp();
 
   const handle = async (c: Context<Env>, route: Route): Promise<Response> => {
     const request = c.req.raw;
@@ -93,6 +96,7 @@ export function createEngine(deps: EngineDeps, routes: readonly Route[] = allRou
       const apiVersion = readApiVersion(request.headers.get('x-api-version'));
       if (user.permissionLevel < route.level) throw forbidden();
       const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request, { acceptsFiles: route.acceptsFiles === true }) : { value: undefined, files: {}, fields: {} };
+      if (!route.public) catchUp(buildContext(deps, user, c.env.origin, apiVersion));
       const ctx = buildContext(deps, user, c.env.origin, apiVersion);
       const url = new URL(request.url);
       const routeRequest = { ctx, params: c.req.param() as Record<string, string>, query: url.searchParams, body, url };

@@ -37,6 +37,8 @@ const explanationFields = {
   transfer_bank_account: link.nullable(),
   /** The bill this explanation pays (instead of a category or a transfer). */
   paid_bill: link.nullable(),
+  /** The invoice this explanation is paid by, or the credit note it refunds. */
+  paid_invoice: link.nullable(),
   marked_for_review: boolean,
   attachment: attachmentInput.nullable(),
 };

@@ -11,6 +11,8 @@ import { mossRatesOn } from '../ledger/moss-rates';
 import { removePostings, replacePostings, type PostingLine } from '../ledger/postings';
 import { salesTax } from '../ledger/sales-tax';
 import { billPaymentEntryType, checkBillPayment, paidBillTarget, repostBillPayments, settleBills } from '../purchases/bill-payments';
+import { checkInvoicePayment, invoicePaymentEntryType, paidInvoiceTarget, settleInvoices } from '../sales/payments';
+import { repostSettlements } from '../sales/settlement-postings';
 import { idFromUrl, keyFromUrl } from '../urls';
 import { addAttachment, deleteAttachmentsOf, multipleAttachments } from './attachments';
 import { storedDescription } from './descriptions';
@@ -174,12 +176,14 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
   const remaining = transaction.amountMinor - explainedByOthers(ctx, transaction.id, current?.id ?? null);
   if (Math.abs(counted) > Math.abs(remaining)) throw unprocessable('gross_value is more than the amount left to explain on this transaction');
 
-  const paidBillId = paidBillTarget(input, current);
+  const paidInvoiceId = paidInvoiceTarget(ctx, input, current);
+  if (paidInvoiceId !== null) checkInvoicePayment(ctx, paidInvoiceId, { grossMinor, foreignGrossMinor, bankAccountId: account.id, exceptId: current?.id ?? null });
+  const paidBillId = paidInvoiceId !== null ? null : paidBillTarget(input, current);
   if (paidBillId !== null) checkBillPayment(ctx, paidBillId, { grossMinor, foreignGrossMinor, bankAccountId: account.id, exceptId: current?.id ?? null });
-  // Paying a bill posts against Trade Creditors: it has neither a category nor a transfer.
-  const targets = paidBillId !== null ? { category: null, transfer: null } : linkTargets(ctx, input, current);
+  // Paying a bill posts against Trade Creditors, paying an invoice against Trade Debtors: neither has a category nor a transfer.
+  const targets = paidBillId !== null || paidInvoiceId !== null ? { category: null, transfer: null } : linkTargets(ctx, input, current);
   const transferAccountId = targets.transfer != null ? resolveTransferAccount(ctx, targets.transfer, account) : null;
-  if (transferAccountId === null && targets.category == null && paidBillId === null) throw unprocessable('category is required (or transfer_bank_account for a move between your own accounts)');
+  if (transferAccountId === null && targets.category == null && paidBillId === null && paidInvoiceId === null) throw unprocessable('category is required (or transfer_bank_account for a move between your own accounts)');
   const category = targets.category != null ? explanationCategory(ctx, targets.category) : null;
 
   const ecStatus = input.ec_status !== undefined ? input.ec_status : (current?.ecStatus ?? null);
@@ -194,7 +198,7 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
     checkMossRate(placeOfSupply as MossCountry, datedOn, request.rate!);
   }
   const tax =
-    transferAccountId !== null || paidBillId !== null
+    transferAccountId !== null || paidBillId !== null || paidInvoiceId !== null
       ? { salesTaxRate: null, salesTaxMinor: 0, manualSalesTaxMinor: null, salesTaxStatus: null }
       : salesTax({
           grossMinor,
@@ -219,11 +223,12 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
     salesTaxMode: request.mode,
     ecStatus,
     placeOfSupply,
-    entryType: paidBillId !== null ? billPaymentEntryType(grossMinor) : entryTypeOf(category, grossMinor, transferAccountId !== null),
+    entryType: paidInvoiceId !== null ? invoicePaymentEntryType(grossMinor) : paidBillId !== null ? billPaymentEntryType(grossMinor) : entryTypeOf(category, grossMinor, transferAccountId !== null),
     transferBankAccountId: transferAccountId,
     transferTransactionId: current?.transferTransactionId ?? null,
     transferSourceId: null,
     paidBillId,
+    paidInvoiceId,
     markedForReview: input.marked_for_review ?? current?.markedForReview ?? false,
   };
 }
@@ -242,6 +247,7 @@ function vatCategoryCode(row: ExplanationRow, category: CategoryRow | null): str
 export function postExplanation(ctx: EngineContext, row: ExplanationRow): void {
   if (row.transferSourceId !== null) return;
   if (row.paidBillId !== null) return repostBillPayments(ctx, row.paidBillId);
+  if (row.paidInvoiceId !== null) return repostSettlements(ctx, row.paidInvoiceId);
   const account = accountById(ctx, row.bankAccountId)!;
   const foreign = row.foreignGrossMinor !== null ? { foreignCurrency: account.currency, foreignDebitMinor: row.foreignGrossMinor } : {};
   const base = { datedOn: row.datedOn, description: row.description };
@@ -374,6 +380,7 @@ export function updateExplanation(ctx: EngineContext, current: ExplanationRow, t
   const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
   postExplanation(ctx, stored);
   settleBills(ctx, current.paidBillId, stored.paidBillId);
+  settleInvoices(ctx, current.paidInvoiceId !== stored.paidInvoiceId ? current.paidInvoiceId : null);
   writeInlineAttachment(ctx, row.id, input);
   touchTransaction(ctx, transaction.id);
   return stored;
@@ -388,6 +395,7 @@ export function deleteExplanation(ctx: EngineContext, row: ExplanationRow): void
   ctx.db.delete(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).run();
   ctx.recordChange(EXPLANATIONS, row.id, 'delete');
   settleBills(ctx, row.paidBillId);
+  settleInvoices(ctx, row.paidInvoiceId);
   touchTransaction(ctx, row.bankTransactionId);
 }
 

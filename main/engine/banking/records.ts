@@ -3,6 +3,7 @@ import { fromMinor } from '../../../shared/money';
 import { bankAccounts, bankTransactionExplanations, bankTransactions, categories } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
+import { paidInvoiceUrl } from '../sales/payments';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord, type FieldValue } from '../values';
 import { attachmentRecord, attachmentsOf, multipleAttachments } from './attachments';
@@ -53,7 +54,7 @@ function categoryCode(ctx: EngineContext, id: number | null): { code: string; de
 
 /** The live service's one-line summary: "Accommodation and Meals. Inc £7.08 VAT ". */
 function detail(category: { description: string } | null, row: ExplanationRow, currency: string, transferName: string | null): string {
-  const subject = category?.description ?? (transferName ? `Transfer with ${transferName}` : row.paidBillId !== null ? row.entryType : 'Unexplained');
+  const subject = category?.description ?? (transferName ? `Transfer with ${transferName}` : row.paidBillId !== null || row.paidInvoiceId !== null ? row.entryType : 'Unexplained');
   return row.salesTaxMinor !== 0 ? `${subject}. Inc ${formattedAmount(row.salesTaxMinor, currency)} VAT ` : `${subject} `;
 }
 
@@ -73,6 +74,7 @@ export function explanationRecord(ctx: EngineContext, row: ExplanationRow, trans
     category: category ? `${ctx.origin}/v2/categories/${category.code}` : undefined,
     transfer_bank_account: transferAccount ? recordUrl(ctx, 'bank_accounts', transferAccount.id) : undefined,
     paid_bill: row.paidBillId !== null ? recordUrl(ctx, 'bills', row.paidBillId) : undefined,
+    paid_invoice: row.paidInvoiceId !== null ? paidInvoiceUrl(ctx, row.paidInvoiceId) : undefined,
     gross_value: decimal(fromMinor(row.grossMinor, native)),
     foreign_currency_value: decimal(fromMinor(row.foreignGrossMinor ?? 0, account.currency)),
     transfer_value: decimal(fromMinor(-row.grossMinor, native)),

@@ -14,6 +14,13 @@ import { companyRoutes } from './company';
 import { ecMossRoutes } from './ec_moss';
 import { expenseRoutes } from './expenses';
 import { propertyRoutes } from './properties';
+import { contactRoutes } from './contacts';
+import { creditNoteReconciliationRoutes } from './credit_note_reconciliations';
+import { creditNoteRoutes } from './credit_notes';
+import { invoiceRoutes } from './invoices';
+import { noteRoutes } from './notes';
+import { projectRoutes } from './projects';
+import { recurringInvoiceRoutes } from './recurring_invoices';
 import { registerRoutes } from './registry';
 import { statementUploadRoutes } from './statement_uploads';
 import { userRoutes } from './users';
@@ -24,5 +31,5 @@ import { selfAssessmentReturnRoutes } from './self_assessment_returns';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes, selfAssessmentReturnRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, cashflowRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes]);
 }

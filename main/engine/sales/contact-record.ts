@@ -1,0 +1,61 @@
+import { loadCompany } from '../company-record';
+import type { EngineContext } from '../context';
+import { recordUrl } from '../urls';
+import { decimal, timestamp, type ApiRecord } from '../values';
+import { fromMinor } from '../../../shared/money';
+import { toNativeMinor } from './currency';
+import type { ContactRow } from './documents';
+import { dueSql } from './status';
+
+/**
+ * What the contact owes the company less what the company owes them, in the native currency: the
+ * amounts still due on their sent invoices and credit notes less what is unpaid on their bills.
+ */
+export function accountBalanceMinor(ctx: EngineContext, contactId: number): number {
+  const native = loadCompany(ctx).currency;
+  const documents = ctx.book.sqlite
+    .prepare(`SELECT i.currency AS currency, i.exchange_rate AS rate, ${dueSql('i')} AS due FROM invoices i WHERE i.contact_id = ? AND i.kind IN ('invoice', 'credit_note') AND i.status = 'Sent'`)
+    .all(contactId) as { currency: string; rate: string; due: number }[];
+  // A bill is paid by money going out, so its payments' (negative) gross values bring it down to zero.
+  const bills = ctx.book.sqlite
+    .prepare(`SELECT b.native_total_minor + COALESCE((SELECT SUM(e.gross_minor) FROM bank_transaction_explanations e WHERE e.paid_bill_id = b.id), 0) FROM bills b WHERE b.contact_id = ?`)
+    .pluck()
+    .all(contactId) as number[];
+  const owed = documents.reduce((sum, row) => sum + toNativeMinor(row.due, row.currency, native, row.rate), 0);
+  return owed - bills.reduce((sum, value) => sum + value, 0);
+}
+
+function activeProjectsCount(ctx: EngineContext, contactId: number): number {
+  return ctx.book.sqlite.prepare("SELECT count(*) FROM projects WHERE contact_id = ? AND status = 'Active'").pluck().get(contactId) as number;
+}
+
+export function contactRecord(ctx: EngineContext, row: ContactRow): ApiRecord {
+  const optional = (value: string | null) => value ?? undefined;
+  return {
+    url: recordUrl(ctx, 'contacts', row.id),
+    organisation_name: optional(row.organisationName),
+    first_name: optional(row.firstName),
+    last_name: optional(row.lastName),
+    active_projects_count: activeProjectsCount(ctx, row.id),
+    email: optional(row.email),
+    billing_email: optional(row.billingEmail),
+    phone_number: optional(row.phoneNumber),
+    mobile: optional(row.mobile),
+    address1: optional(row.address1),
+    address2: optional(row.address2),
+    address3: optional(row.address3),
+    town: optional(row.town),
+    region: optional(row.region),
+    postcode: optional(row.postcode),
+    country: row.country,
+    contact_name_on_invoices: row.contactNameOnInvoices,
+    charge_sales_tax: row.chargeSalesTax,
+    sales_tax_registration_number: optional(row.salesTaxRegistrationNumber),
+    status: row.status,
+    default_payment_terms_in_days: row.defaultPaymentTermsInDays ?? undefined,
+    locale: row.locale,
+    account_balance: decimal(fromMinor(accountBalanceMinor(ctx, row.id), loadCompany(ctx).currency)),
+    created_at: timestamp(row.createdAt),
+    updated_at: timestamp(row.updatedAt),
+  };
+}

@@ -1,0 +1,63 @@
+import { asc, eq } from 'drizzle-orm';
+import { contacts, invoiceItems, invoices } from '../../db/schema';
+import type { EngineContext } from '../context';
+import { notFound } from '../errors';
+import { recordUrl } from '../urls';
+
+export type DocumentRow = typeof invoices.$inferSelect;
+export type ItemRow = typeof invoiceItems.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type DocumentKind = DocumentRow['kind'];
+
+/** How each kind of sales document is addressed and written. */
+export interface KindInfo {
+  kind: DocumentKind;
+  /** The /v2 path segment and change-log resource name. */
+  resource: string;
+  /** The singular root key. */
+  singular: string;
+  /** The key its items travel under. */
+  itemsKey: string;
+  /** The path segment of its items' urls. */
+  itemResource: string;
+  /** What the document is called in messages. */
+  label: string;
+}
+
+export const KINDS: Readonly<Record<DocumentKind, KindInfo>> = {
+  invoice: { kind: 'invoice', resource: 'invoices', singular: 'invoice', itemsKey: 'invoice_items', itemResource: 'invoice_items', label: 'Invoice' },
+  credit_note: { kind: 'credit_note', resource: 'credit_notes', singular: 'credit_note', itemsKey: 'credit_note_items', itemResource: 'credit_note_items', label: 'Credit note' },
+  recurring_template: { kind: 'recurring_template', resource: 'recurring_invoices', singular: 'recurring_invoice', itemsKey: 'invoice_items', itemResource: 'invoice_items', label: 'Recurring invoice' },
+};
+
+export function documentById(ctx: EngineContext, id: number): DocumentRow | undefined {
+  return ctx.db.select().from(invoices).where(eq(invoices.id, id)).get();
+}
+
+/** A document of one kind by the id in its url; anything else is a 404. */
+export function findDocument(ctx: EngineContext, kind: DocumentKind, id: string): DocumentRow {
+  const row = /^\d+$/.test(id) ? documentById(ctx, Number(id)) : undefined;
+  if (!row || row.kind !== kind) throw notFound(`${KINDS[kind].label} not found`);
+  return row;
+}
+
+export function itemsOf(ctx: EngineContext, documentId: number): ItemRow[] {
+  return ctx.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, documentId)).orderBy(asc(invoiceItems.position), asc(invoiceItems.id)).all();
+}
+
+export function contactOf(ctx: EngineContext, contactId: number): ContactRow {
+  return ctx.db.select().from(contacts).where(eq(contacts.id, contactId)).get()!;
+}
+
+export function documentUrl(ctx: EngineContext, row: Pick<DocumentRow, 'id' | 'kind'>): string {
+  return recordUrl(ctx, KINDS[row.kind].resource, row.id);
+}
+
+/** Whether the document stands in the ledger: sent, not a draft, cancelled or template. */
+export const isPosted = (row: Pick<DocumentRow, 'kind' | 'status'>) => row.kind !== 'recurring_template' && row.status === 'Sent';
+
+/** A touched document shows a new updated_at and is picked up by sync. */
+export function touchDocument(ctx: EngineContext, row: Pick<DocumentRow, 'id' | 'kind'>): void {
+  ctx.db.update(invoices).set({ updatedAt: ctx.now }).where(eq(invoices.id, row.id)).run();
+  ctx.recordChange(KINDS[row.kind].resource, row.id, 'update');
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { bankTransactionExplanations, creditNoteReconciliations } from '../../db/schema';
+import type { EngineContext } from '../context';
+import { proportion } from './currency';
+import type { DocumentRow } from './documents';
+
+export const PAYMENTS = 'bank_transaction_explanations';
+export const RECONCILIATIONS = 'credit_note_reconciliations';
+
+/**
+ * Something that settles part of a document: a bank explanation paying it (or refunding a credit
+ * note) or a credit note reconciliation. The amount is in the document's currency with the
+ * document's own sign, so what is still due is the receivable less the settled sum.
+ */
+export interface Settlement {
+  source: typeof PAYMENTS | typeof RECONCILIATIONS;
+  id: number;
+  datedOn: string;
+  amountMinor: number;
+}
+
+export const settlementKey = (source: Settlement['source'], id: number) => `${source}:${id}`;
+
+/** The settlements of a document in the order they count: by date, then by kind and id. */
+export function settlementsOf(ctx: EngineContext, documentId: number): Settlement[] {
+  const payments = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.paidInvoiceId, documentId)).all();
+  const asInvoice = ctx.db.select().from(creditNoteReconciliations).where(eq(creditNoteReconciliations.invoiceId, documentId)).all();
+  const asCreditNote = ctx.db.select().from(creditNoteReconciliations).where(eq(creditNoteReconciliations.creditNoteId, documentId)).all();
+  const list: Settlement[] = [
+    // The bank account is in the document's currency, so its own amount is what the payment covers.
+    ...payments.map((row) => ({ source: PAYMENTS, id: row.id, datedOn: row.datedOn, amountMinor: row.foreignGrossMinor ?? row.grossMinor }) as const),
+    ...asInvoice.map((row) => ({ source: RECONCILIATIONS, id: row.id, datedOn: row.datedOn, amountMinor: row.grossMinor }) as const),
+    ...asCreditNote.map((row) => ({ source: RECONCILIATIONS, id: row.id, datedOn: row.datedOn, amountMinor: -row.grossMinor }) as const),
+  ];
+  return list.sort((a, b) => a.datedOn.localeCompare(b.datedOn) || a.source.localeCompare(b.source) || a.id - b.id);
+}
+
+export const settledMinor = (list: readonly Settlement[]) => list.reduce((sum, entry) => sum + entry.amountMinor, 0);
+
+/** What the customer owes on the document in its currency: the total less any CIS deduction. */
+export const receivableMinor = (row: Pick<DocumentRow, 'totalMinor' | 'cisDeductionMinor'>) => row.totalMinor - row.cisDeductionMinor;
+
+/**
+ * The native value each settlement takes off trade debtors. Shares come from the running total
+ * (round(settled so far x native / document) less the same before it), so when a document is
+ * settled in full its native receivable is cleared exactly, whatever rates the payments came at.
+ */
+export function nativeShares(list: readonly Settlement[], receivable: number, nativeReceivable: number): Map<string, number> {
+  const shares = new Map<string, number>();
+  let running = 0;
+  let before = 0;
+  for (const entry of list) {
+    running += entry.amountMinor;
+    const upTo = proportion(running, nativeReceivable, receivable);
+    shares.set(settlementKey(entry.source, entry.id), upTo - before);
+    before = upTo;
+  }
+  return shares;
+}

@@ -1,0 +1,1 @@
+export { creditNoteSchema, CREDIT_NOTE_VIEWS } from './invoices';
