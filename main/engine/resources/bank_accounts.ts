@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   BANK_ACCOUNT_VIEWS,
   RETURNED_ONLY_BANK_ACCOUNT_TYPES,
@@ -12,7 +12,7 @@ import {
 import { Level } from '../../../shared/api/permissions';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { bankAccounts, bankFeeds, bankTransactions, company } from '../../db/schema';
+import { bankAccounts, bankTransactions } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
@@ -35,6 +35,8 @@ interface Activity {
   manual: number;
   markedForReview: number;
   latest: string | null;
+  companyStart: string;
+  feedEnabled: number;
 }
 
 // Every record rendered (one GET, or each account of a list) runs the queries below, so each is
@@ -44,7 +46,9 @@ const activityQuery = preparedPerConnection((sqlite: Database.Database) =>
     `SELECT coalesce(sum(t.amount_minor), 0) AS totalMinor, count(*) AS count,
        coalesce(sum(t.is_manual), 0) AS manual, max(t.dated_on) AS latest,
        coalesce(sum(t.amount_minor <> coalesce(e.explained, 0)), 0) AS unexplained,
-       coalesce(sum(t.marked_for_review = 1 OR coalesce(e.reviewing, 0) > 0), 0) AS markedForReview
+       coalesce(sum(t.marked_for_review = 1 OR coalesce(e.reviewing, 0) > 0), 0) AS markedForReview,
+       (SELECT company_start_date FROM company) AS companyStart,
+       EXISTS (SELECT 1 FROM bank_feeds f WHERE f.bank_account_id = @account AND f.state = 'enabled') AS feedEnabled
      FROM bank_transactions t
      LEFT JOIN (SELECT bank_transaction_id, sum(coalesce(foreign_gross_minor, gross_minor)) AS explained, sum(marked_for_review) AS reviewing
                 FROM bank_transaction_explanations WHERE bank_account_id = @account GROUP BY bank_transaction_id) e
@@ -52,24 +56,11 @@ const activityQuery = preparedPerConnection((sqlite: Database.Database) =>
      WHERE t.bank_account_id = @account`,
   ),
 );
-const enabledFeedQuery = preparedPerConnection((db: Db) =>
-  db
-    .select({ id: bankFeeds.id })
-    .from(bankFeeds)
-    .where(and(eq(bankFeeds.bankAccountId, sql.placeholder('accountId')), eq(bankFeeds.state, 'enabled')))
-    .limit(1)
-    .prepare(),
-);
-const companyStartQuery = preparedPerConnection((db: Db) => db.select({ startDate: company.companyStartDate }).from(company).prepare());
 const byIdQuery = preparedPerConnection((db: Db) => db.select().from(bankAccounts).where(eq(bankAccounts.id, sql.placeholder('id'))).prepare());
 
-/** Balance and counts from the account's transactions, in one aggregate query. */
+/** Balance and counts from the account's transactions, the feed flag and the company start, in one query. */
 function activityOf(ctx: EngineContext, accountId: number): Activity {
   return activityQuery(ctx.book.sqlite).get({ account: accountId })!;
-}
-
-function hasEnabledFeed(ctx: EngineContext, accountId: number): boolean {
-  return enabledFeedQuery(ctx.db).get({ accountId }) !== undefined;
 }
 
 export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiRecord {
@@ -88,7 +79,7 @@ export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiR
     opening_balance: decimal(fromMinor(row.openingBalanceMinor, row.currency)),
     current_balance: decimal(fromMinor(row.openingBalanceMinor + activity.totalMinor, row.currency)),
     // Until the account has a transaction, its activity dates from the company's start.
-    latest_activity_date: date(activity.latest ?? companyStartQuery(ctx.db).get()!.startDate),
+    latest_activity_date: date(activity.latest ?? activity.companyStart),
     account_number: row.accountNumber ?? undefined,
     sort_code: standard ? (row.sortCode ?? undefined) : undefined,
     secondary_sort_code: standard ? (row.secondarySortCode ?? undefined) : undefined,
@@ -96,7 +87,7 @@ export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiR
     bic: standard ? (row.bic ?? undefined) : undefined,
     email: row.email ?? undefined,
     bank_guess_enabled: row.bankGuessEnabled,
-    bank_feed_enabled: hasEnabledFeed(ctx, row.id),
+    bank_feed_enabled: activity.feedEnabled === 1,
     total_count: activity.count,
     unexplained_transaction_count: activity.unexplained,
     marked_for_review_count: activity.markedForReview,
