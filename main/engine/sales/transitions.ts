@@ -25,11 +25,12 @@ const MOVES: Readonly<Record<Transition, { from: readonly DocumentRow['status'][
  */
 export function transition(ctx: EngineContext, row: DocumentRow, name: string): DocumentRow {
   const label = KINDS[row.kind].label.toLowerCase();
+  const a = /^[aeiou]/.test(label) ? 'an' : 'a';
   if (!(INVOICE_TRANSITIONS as readonly string[]).includes(name)) {
-    throw unprocessable(`${name} is not a transition of a ${label}; the transitions are ${INVOICE_TRANSITIONS.join(', ')}`);
+    throw unprocessable(`${name} is not a transition of ${a} ${label}; the transitions are ${INVOICE_TRANSITIONS.join(', ')}`);
   }
   const move = MOVES[name as Transition];
-  if (!move.from.includes(row.status)) throw unprocessable(`A ${label} that is ${row.status === 'Sent' ? 'sent' : row.status.toLowerCase()} cannot be ${name.replace('mark_as_', 'marked as ')}`);
+  if (!move.from.includes(row.status)) throw unprocessable(`${a === 'an' ? 'An' : 'A'} ${label} that is ${row.status === 'Sent' ? 'sent' : row.status.toLowerCase()} cannot be ${name.replace('mark_as_', 'marked as ')}`);
   if (move.to !== 'Sent' && settlementsOf(ctx, row.id).length > 0) {
     throw unprocessable(`This ${label} has payments or credit notes against it; remove them before it can be ${name.replace('mark_as_', 'marked as ')}`);
   }
