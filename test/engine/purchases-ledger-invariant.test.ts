@@ -131,8 +131,9 @@ async function run(world: World, step: Command): Promise<void> {
       if (!url) return;
       const bill = (await t.json('GET', `/v2/bills/${idOf(url)}`)).body.bill;
       const dueMinor = Math.round(Number(bill.due_value) * 100);
-      // A share above 100 asks for more than is due, which must be refused.
-      const paying = Math.trunc((dueMinor * step.share) / 100) || Math.sign(dueMinor) || 1;
+      // A share above 100 asks for more than is due (at least a penny more), which must be refused.
+      const over = step.share > 100 && dueMinor !== 0;
+      const paying = over ? dueMinor + Math.sign(dueMinor) * Math.max(1, Math.trunc((Math.abs(dueMinor) * (step.share - 100)) / 100)) : Math.trunc((dueMinor * step.share) / 100) || Math.sign(dueMinor) || 1;
       const euro = bill.currency === 'EUR';
       const native = euro ? Math.round(paying * Number(step.bankRate)) || Math.sign(paying) : paying;
       const line = await newLine(world, euro ? world.euros : world.pounds, fromMinor(-paying));
@@ -140,7 +141,7 @@ async function run(world: World, step: Command): Promise<void> {
       const response = await explain(t, { bank_transaction: line, paid_bill: url, ...fields });
       status = response.status;
       if (status === 201) world.payments.push(response.body.bank_transaction_explanation.url);
-      if (step.share > 100 && dueMinor !== 0) expect(status).toBe(422);
+      if (over) expect(status).toBe(422);
       break;
     }
     case 'changePayment': {
