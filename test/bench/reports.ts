@@ -1,0 +1,122 @@
+import type { Suite } from './bench';
+import { BENCH_ORIGIN, createBenchBook, type BenchBook } from './fixture';
+
+// The reports over a ledger of 1,000,000 postings: the profit and loss summary and the cashflow
+// through the whole engine in process, each against a raw SQL aggregate over the same postings table
+// in the same run (an aggregate written by hand, as one would query the table for those figures).
+
+const POSTINGS = 1_000_000;
+const FIRST_DAY = Date.UTC(2025, 4, 1);
+const DAYS = 570;
+const EXPENSE_CODES = ['101', '103', '250', '251', '268', '269', '270', '273', '276', '277', '280', '283', '285', '288', '290', '292', '293', '361', '363', '364'];
+
+const PROFIT_AND_LOSS = { from: '2026-05-01', to: '2026-10-31' };
+const CASHFLOW = { from: '2025-11-01', to: '2026-10-31' };
+
+/**
+ * Documents as explanations post them: a sale (bank, 001, VAT charged), a purchase (bank, one of
+ * twenty spending categories, VAT reclaimed) or a transfer between two of the three bank accounts,
+ * spread evenly over nineteen months. Written with one prepared INSERT in one transaction: a million
+ * rows through the API would take the setup most of an hour and measure nothing more.
+ */
+function fillLedger(book: BenchBook): void {
+  const sqlite = book.deps.book.sqlite;
+  const id = (code: string) => sqlite.prepare('SELECT id FROM categories WHERE nominal_code = ?').pluck().get(code) as number;
+  const banks = book.bankAccountIds.map((account) => sqlite.prepare('SELECT id FROM categories WHERE bank_account_id = ?').pluck().get(account) as number);
+  const sales = id('001');
+  const charged = id('819');
+  const reclaimed = id('818');
+  const expenses = EXPENSE_CODES.map(id);
+  const insert = sqlite.prepare(
+    `INSERT INTO postings (dated_on, category_id, debit_minor, description, source_resource, source_id, sales_tax_status, created_at, updated_at)
+     VALUES (?, ?, ?, 'bench', 'bank_transaction_explanations', ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+  );
+  sqlite.transaction(() => {
+    let written = 0;
+    for (let document = 1; written < POSTINGS; document += 1) {
+      const day = new Date(FIRST_DAY + (document % DAYS) * 86_400_000).toISOString().slice(0, 10);
+      const net = 1_000 + ((document * 7919) % 200_000);
+      const vat = Math.round(net / 5);
+      const bank = banks[document % banks.length]!;
+      const kind = document % 10;
+      if (kind === 0) {
+        insert.run(day, bank, -net, document, null);
+        insert.run(day, banks[(document + 1) % banks.length]!, net, document, null);
+        written += 2;
+      } else if (kind <= 3) {
+        insert.run(day, bank, net + vat, document, null);
+        insert.run(day, sales, -net, document, 'TAXABLE');
+        insert.run(day, charged, -vat, document, null);
+        written += 3;
+      } else {
+        insert.run(day, bank, -(net + vat), document, null);
+        insert.run(day, expenses[document % expenses.length]!, net, document, 'TAXABLE');
+        insert.run(day, reclaimed, vat, document, null);
+        written += 3;
+      }
+    }
+  })();
+}
+
+async function get(book: BenchBook, path: string): Promise<string> {
+  const response = await book.engine.fetch(new Request(`${BENCH_ORIGIN}${path}`, { headers: book.headers }));
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body}`);
+  return body;
+}
+
+// Each call reads hundreds of thousands of rows: longer rounds, so every round holds several calls.
+const MEASURE = { warmupMs: 1500, rounds: 5, roundMs: 2000 };
+
+/** A book of three bank accounts and POSTINGS postings. */
+export async function createReportsBook(): Promise<BenchBook> {
+  const book = await createBenchBook(3);
+  fillLedger(book);
+  return book;
+}
+
+export const reportsSuite: Suite = {
+  name: 'reports',
+  async open() {
+    const book = await createReportsBook();
+    const sqlite = book.deps.book.sqlite;
+    // Per category over the table: the period's movement and everything before it (brought forward).
+    const profitAndLoss = sqlite.prepare(
+      `SELECT c.base_code, sum(CASE WHEN p.dated_on >= @from THEN p.debit_minor ELSE 0 END) AS period,
+         sum(CASE WHEN p.dated_on < @from THEN p.debit_minor ELSE 0 END) AS before
+       FROM postings p JOIN categories c ON c.id = p.category_id
+       WHERE p.dated_on <= @to AND CAST(c.base_code AS INTEGER) < 600
+       GROUP BY c.base_code`,
+    );
+    // Money in and out of the bank accounts per month, each document's bank postings netted first so
+    // that transfers between own accounts count neither way: the same figures as GET /v2/cashflow.
+    const cashflowNetted = sqlite.prepare(
+      `SELECT month, sum(CASE WHEN net > 0 THEN net ELSE 0 END) AS incoming, sum(CASE WHEN net < 0 THEN -net ELSE 0 END) AS outgoing
+       FROM (SELECT substr(p.dated_on, 1, 7) AS month, sum(p.debit_minor) AS net
+             FROM postings p JOIN categories c ON c.id = p.category_id
+             WHERE c.base_code = '750' AND p.dated_on BETWEEN @from AND @to
+             GROUP BY p.source_resource, p.source_id, p.dated_on)
+       GROUP BY month`,
+    );
+    // The bank postings summed by sign without netting (transfers counted both ways): the floor.
+    const cashflowBankSums = sqlite.prepare(
+      `SELECT substr(p.dated_on, 1, 7) AS month, sum(CASE WHEN p.debit_minor > 0 THEN p.debit_minor ELSE 0 END) AS incoming,
+         sum(CASE WHEN p.debit_minor < 0 THEN -p.debit_minor ELSE 0 END) AS outgoing
+       FROM postings p JOIN categories c ON c.id = p.category_id
+       WHERE c.base_code = '750' AND p.dated_on BETWEEN @from AND @to
+       GROUP BY month`,
+    );
+    const pnlPath = `/v2/accounting/profit_and_loss/summary?from_date=${PROFIT_AND_LOSS.from}&to_date=${PROFIT_AND_LOSS.to}`;
+    const cashflowPath = `/v2/cashflow?from_date=${CASHFLOW.from}&to_date=${CASHFLOW.to}`;
+    return {
+      benchmarks: [
+        { name: 'sqlite.profit_and_loss_aggregate', baseline: 'sqlite.profit_and_loss_aggregate', measure: MEASURE, op: () => profitAndLoss.all(PROFIT_AND_LOSS) },
+        { name: 'engine.profit_and_loss_summary', baseline: 'sqlite.profit_and_loss_aggregate', measure: MEASURE, op: () => get(book, pnlPath) },
+        { name: 'sqlite.cashflow_netted_aggregate', baseline: 'sqlite.cashflow_netted_aggregate', measure: MEASURE, op: () => cashflowNetted.all(CASHFLOW) },
+        { name: 'sqlite.cashflow_bank_sums', baseline: 'sqlite.cashflow_netted_aggregate', measure: MEASURE, op: () => cashflowBankSums.all(CASHFLOW) },
+        { name: 'engine.cashflow', baseline: 'sqlite.cashflow_netted_aggregate', measure: MEASURE, op: () => get(book, cashflowPath) },
+      ],
+      close: () => book.dispose(),
+    };
+  },
+};
