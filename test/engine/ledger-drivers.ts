@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { fromMinor } from '../../shared/money';
 import { bookSnapshot } from './book-snapshot';
 import type { TestBook } from './harness';
+import { PURCHASE_DRIVERS } from './purchases-ledger-drivers';
 
 /**
  * Drivers for the ledger invariant: each posting resource is one entry here, with the steps a client
@@ -338,8 +339,8 @@ export const POSTING_DRIVERS: readonly PostingDriver[] = [
   journalSets,
   openingBalances,
   locks,
-  documentDriver('expenses', 'expense', (_, a) => ({ dated_on: a.date, description: 'Random expense', category: '285', gross_value: money(a.credit ? a.pence : -a.pence) })),
-  documentDriver('bills', 'bill', (world, a) => ({ contact: world.contact, reference: 'R', dated_on: a.date, due_on: '2026-12-31', bill_items: [{ category: '285', description: 'line', total_value: money(a.pence) }] })),
+  // Expenses, bills and bill payments (explanations with paid_bill).
+  ...PURCHASE_DRIVERS,
   documentDriver('invoices', 'invoice', (world, a) => ({ contact: world.contact, dated_on: a.date, payment_terms_in_days: 30, invoice_items: [item(a.pence)] }), markAsSent),
   documentDriver('credit_notes', 'credit_note', (world, a) => ({ contact: world.contact, dated_on: a.date, credit_note_items: [item(-a.pence)] }), markAsSent),
 ];
