@@ -121,3 +121,21 @@ describe('property: unincorporated landlords, profit and loss categories only', 
     await refusedEntry(limited, entry('285', '10', { property: '/v2/properties/1' }), /property applies only to UkUnincorporatedLandlord companies/);
   });
 });
+
+describe('records that journal entries name cannot be deleted, even when the entry is zero', () => {
+  it('a user, a capital asset type and a property are refused with 422 and stay', async () => {
+    const t = createTestBook({ type: 'UkUnincorporatedLandlord' });
+    const ann = await user(t, 'Ann');
+    const type = (await t.json('POST', '/v2/capital_asset_types', { body: { capital_asset_type: { name: 'Drones' } } })).body.capital_asset_type.url;
+    const property = (await t.json('POST', '/v2/properties', { body: { property: { address1: '1 Rental Row' } } })).body.property.url;
+    await createSet(t, {
+      journal_entries: [entry('902', '0', { user: ann }), entry('602', '0', { capital_asset_type: type }), entry('285', '0', { property }), entry('285', '1'), entry('001', '-1')],
+    });
+    const before = bookSnapshot(t);
+    for (const url of [ann, type, property]) {
+      const response = await t.json('DELETE', new URL(url).pathname);
+      expect(response.status, url).toBe(422);
+    }
+    expect(bookSnapshot(t)).toEqual(before);
+  });
+});

@@ -188,3 +188,11 @@ export function resolveEntry(ctx: EngineContext, input: JournalEntryInput, curre
     contactId,
   };
 }
+
+/**
+ * Whether any journal entry names a record. Records with entries cannot be deleted: an entry of zero
+ * posts nothing, so the postings alone do not show that the record is in use.
+ */
+export function hasJournalEntries(ctx: Pick<EngineContext, 'db'>, link: 'userId' | 'capitalAssetTypeId' | 'propertyId', id: number): boolean {
+  return ctx.db.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries[link], id)).limit(1).get() !== undefined;
+}

@@ -5,6 +5,7 @@ import { capitalAssetTypes, categories, postings } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { createSubAccounts, deleteSubAccounts, renameSubAccounts } from '../ledger/chart';
+import { hasJournalEntries } from '../ledger/journal-entries';
 import { listPage } from '../pagination';
 import { payload, rootOf } from '../payload';
 import { created, ok, type Route, type RouteRequest } from '../route';
@@ -60,7 +61,7 @@ function hasItems(ctx: EngineContext, typeId: number): boolean {
     .where(eq(categories.capitalAssetTypeId, typeId))
     .limit(1)
     .get();
-  return entry !== undefined;
+  return entry !== undefined || hasJournalEntries(ctx, 'capitalAssetTypeId', typeId);
 }
 
 function checkChangeable(ctx: EngineContext, row: CapitalAssetTypeRow, action: 'changed' | 'deleted'): void {

@@ -11,6 +11,7 @@ import { properties } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { notFound, unprocessable } from '../errors';
+import { hasJournalEntries } from '../ledger/journal-entries';
 import { listPage } from '../pagination';
 import { payload } from '../payload';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
@@ -91,6 +92,7 @@ function updateProperty(request: RouteRequest) {
 function deleteProperty(request: RouteRequest) {
   const { ctx } = request;
   const row = findProperty(ctx, request.params.id!);
+  if (hasJournalEntries(ctx, 'propertyId', row.id)) throw unprocessable('This property has journal entries and cannot be deleted');
   ctx.db.delete(properties).where(eq(properties.id, row.id)).run();
   ctx.recordChange('properties', row.id, 'delete');
   return deleted();

@@ -16,6 +16,7 @@ import { loadCompany } from '../company-record';
 import type { EngineContext, UserRow } from '../context';
 import { badRequest, forbidden, notFound, unprocessable } from '../errors';
 import { createSubAccounts, deleteSubAccounts, renameSubAccounts } from '../ledger/chart';
+import { hasJournalEntries } from '../ledger/journal-entries';
 import { listPage } from '../pagination';
 import { payload } from '../payload';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
@@ -155,7 +156,7 @@ function deleteUser(request: RouteRequest) {
     .where(eq(categories.userId, target.id))
     .limit(1)
     .get();
-  if (used) throw unprocessable('This user has accounting entries and cannot be deleted; hide the user instead');
+  if (used || hasJournalEntries(ctx, 'userId', target.id)) throw unprocessable('This user has accounting entries and cannot be deleted; hide the user instead');
   deleteSubAccounts(ctx, { kind: 'user', id: target.id, name: fullName(target) });
   ctx.db.delete(users).where(eq(users.id, target.id)).run();
   ctx.recordChange('users', target.id, 'delete');
