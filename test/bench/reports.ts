@@ -1,9 +1,9 @@
 import type { Suite } from './bench';
 import { BENCH_ORIGIN, createBenchBook, type BenchBook } from './fixture';
 
-// The reports over a ledger of 1,000,000 postings: the profit and loss summary and the cashflow
-// through the whole engine in process, each against a raw SQL aggregate over the same postings table
-// in the same run (an aggregate written by hand, as one would query the table for those figures).
+// The reports over a ledger of 1,000,000 postings: the profit and loss summary, the cashflow and the
+// accounting transactions through the whole engine in process, each against raw SQL over the same
+// postings table in the same run (written by hand, as one would query the table for those figures).
 
 const POSTINGS = 1_000_000;
 const FIRST_DAY = Date.UTC(2025, 4, 1);
@@ -12,6 +12,7 @@ const EXPENSE_CODES = ['101', '103', '250', '251', '268', '269', '270', '273', '
 
 const PROFIT_AND_LOSS = { from: '2026-05-01', to: '2026-10-31' };
 const CASHFLOW = { from: '2025-11-01', to: '2026-10-31' };
+const TRANSACTIONS = { from: '2026-05-01', to: '2026-10-31', code: '285', limit: 100 };
 
 /**
  * Documents as explanations post them: a sale (bank, 001, VAT charged), a purchase (bank, one of
@@ -106,6 +107,23 @@ export const reportsSuite: Suite = {
        WHERE c.base_code = '750' AND p.dated_on BETWEEN @from AND @to
        GROUP BY month`,
     );
+    // One page of accounting transactions of a category over six months, with the total for paging.
+    const transactionsCount = sqlite.prepare(
+      `SELECT count(*) FROM postings p JOIN categories c ON c.id = p.category_id
+       WHERE c.base_code = @code AND p.dated_on BETWEEN @from AND @to`,
+    );
+    const transactionsPage = sqlite.prepare(
+      `SELECT p.*, c.nominal_code, c.description AS category_name FROM postings p JOIN categories c ON c.id = p.category_id
+       WHERE c.base_code = @code AND p.dated_on BETWEEN @from AND @to ORDER BY p.dated_on, p.id LIMIT @limit`,
+    );
+    // The same over every category: six months of the ledger counted and sorted for its first page.
+    const allCount = sqlite.prepare('SELECT count(*) FROM postings WHERE dated_on BETWEEN @from AND @to');
+    const allPage = sqlite.prepare(
+      `SELECT p.*, c.nominal_code, c.description AS category_name FROM postings p JOIN categories c ON c.id = p.category_id
+       WHERE p.dated_on BETWEEN @from AND @to ORDER BY p.dated_on, p.id LIMIT @limit`,
+    );
+    const allPath = `/v2/accounting/transactions?from_date=${TRANSACTIONS.from}&to_date=${TRANSACTIONS.to}&per_page=${TRANSACTIONS.limit}`;
+    const transactionsPath = `/v2/accounting/transactions?from_date=${TRANSACTIONS.from}&to_date=${TRANSACTIONS.to}&nominal_code=${TRANSACTIONS.code}&per_page=${TRANSACTIONS.limit}`;
     const pnlPath = `/v2/accounting/profit_and_loss/summary?from_date=${PROFIT_AND_LOSS.from}&to_date=${PROFIT_AND_LOSS.to}`;
     const cashflowPath = `/v2/cashflow?from_date=${CASHFLOW.from}&to_date=${CASHFLOW.to}`;
     return {
@@ -115,6 +133,19 @@ export const reportsSuite: Suite = {
         { name: 'sqlite.cashflow_netted_aggregate', baseline: 'sqlite.cashflow_netted_aggregate', measure: MEASURE, op: () => cashflowNetted.all(CASHFLOW) },
         { name: 'sqlite.cashflow_bank_sums', baseline: 'sqlite.cashflow_netted_aggregate', measure: MEASURE, op: () => cashflowBankSums.all(CASHFLOW) },
         { name: 'engine.cashflow', baseline: 'sqlite.cashflow_netted_aggregate', measure: MEASURE, op: () => get(book, cashflowPath) },
+        {
+          name: 'sqlite.accounting_transactions_page',
+          baseline: 'sqlite.accounting_transactions_page',
+          op: () => [transactionsCount.pluck().get(TRANSACTIONS), transactionsPage.all(TRANSACTIONS)],
+        },
+        { name: 'engine.accounting_transactions', baseline: 'sqlite.accounting_transactions_page', op: () => get(book, transactionsPath) },
+        {
+          name: 'sqlite.accounting_transactions_all_page',
+          baseline: 'sqlite.accounting_transactions_all_page',
+          measure: MEASURE,
+          op: () => [allCount.pluck().get(TRANSACTIONS), allPage.all(TRANSACTIONS)],
+        },
+        { name: 'engine.accounting_transactions_all', baseline: 'sqlite.accounting_transactions_all_page', measure: MEASURE, op: () => get(book, allPath) },
       ],
       close: () => book.dispose(),
     };

@@ -284,6 +284,8 @@ describe('filing and payments (section 3)', () => {
     const banking = await t.userWithLevel(Level.Banking);
     const accounting = await t.userWithLevel(Level.TaxAccountingAndUsers);
     expect((await list(t, t.ownerId, banking)).status).toBe(403);
+    expect((await t.json('GET', `/v2/users/${t.ownerId}/self_assessment_returns/2026-04-05`, { token: banking })).status).toBe(403);
+    expect((await t.json('GET', `/v2/users/${t.ownerId}/self_assessment_returns/2026-04-05`, { token: accounting })).status).toBe(200);
     expect((await list(t, t.ownerId, accounting)).status).toBe(200);
     expect((await put(t, t.ownerId, '2026-04-05/mark_as_filed', accounting)).status).toBe(403);
     expect((await put(t, t.ownerId, '2026-04-05/mark_as_unfiled', accounting)).status).toBe(403);

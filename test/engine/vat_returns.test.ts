@@ -220,6 +220,7 @@ describe('filing (section 3: any state -> marked_as_filed, Full access)', () => 
     const accounting = await t.userWithLevel(Level.TaxAccountingAndUsers);
     const before = bookSnapshot(t);
     expect((await put(t, '2025-07-31/mark_as_filed', accounting)).status).toBe(403);
+    expect((await put(t, '2025-07-31/mark_as_unfiled', accounting)).status).toBe(403);
     expect(bookSnapshot(t)).toEqual(before);
     expect((await t.json('GET', '/v2/vat_returns/2025-07-31', { token: accounting })).status).toBe(200);
   });
