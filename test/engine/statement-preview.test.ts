@@ -121,6 +121,17 @@ describe('statement preview', () => {
     expect(given.body.statement_preview.rows[0].amount).toBe('2.5');
   });
 
+  it('takes a CSV\'s closing balance from its balance column, on the newest row', async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t);
+    const newestFirst = 'Date,Description,Paid out,Paid in,Balance\n15/10/2026,Coffee,2.50,,997.50\n15/10/2026,Tea,1.00,,1000.00\n13/10/2026,Deposit,,1001.00,1001.00\n';
+    const { body } = await preview(t, 'bank.csv', newestFirst, { bank_account: account });
+    expect(body.statement_preview.accounts[0]).toMatchObject({ closing_balance: '997.5', closing_balance_date: '2026-10-15' });
+    expect(body.statement_preview.balance).toEqual({ as_of: '2026-10-15', before: '0.0', after: '997.5', closing_balance: '997.5', difference: '0.0' });
+    const oldestFirst = 'Date,Description,Amount,Balance\n13/10/2026,Deposit,1001.00,1001.00\n15/10/2026,Tea,-1.00,1000.00\n15/10/2026,Coffee,-2.50,997.50\n';
+    expect((await preview(t, 'bank.csv', oldestFirst, { bank_account: account })).body.statement_preview.balance).toMatchObject({ closing_balance: '997.5', difference: '0.0' });
+  });
+
   it('describes a file it cannot read in sentences rather than refusing the request', async () => {
     const t = createTestBook();
     const { status, body } = await preview(t, 'photo.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]));
@@ -142,7 +153,7 @@ describe('statement preview', () => {
     const incomplete = await preview(t, 'bank.csv', 'a,b\n', { column_mapping: { delimiter: ',', first_data_row: 0, date: 0, date_order: 'dmy', decimal_comma: false, description: [] } });
     expect(incomplete.status).toBe(422);
     expect(incomplete.body.errors.map((error: { message: string }) => error.message)).toEqual([
-      'column_mapping.description must name at least one column',
+      'column_mapping.description must name at least one column (or a payee column)',
       'column_mapping.amount must name an amount column, or paid in and paid out columns',
     ]);
     const bills = await t.userWithLevel(5);

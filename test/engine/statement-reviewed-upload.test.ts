@@ -100,6 +100,21 @@ describe('reviewed statement upload', () => {
     expect(other.body.statement_preview.csv).toMatchObject({ mapping_source: 'guessed', remembered_mapping: confirmed });
   });
 
+  it('remembers each layout an account is fed with, not just the latest', async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t);
+    const bank = (await preview(t, 'bank.csv', CSV, { bank_account: account })).body.statement_preview.csv.mapping;
+    await reviewedUpload(t, 'bank.csv', CSV, { bank_account: account, rows: [0], column_mapping: { ...bank, description: [1, 2] } });
+    const CARD = 'Posted,Merchant,Value\n21/10/2026,Books,9.99\n';
+    const card = (await preview(t, 'card.csv', CARD, { bank_account: account })).body.statement_preview.csv.mapping;
+    await reviewedUpload(t, 'card.csv', CARD, { bank_account: account, rows: [0], column_mapping: { ...card, invert_sign: true } });
+    const bankAgain = (await preview(t, 'bank.csv', CSV, { bank_account: account })).body.statement_preview;
+    expect(bankAgain.csv).toMatchObject({ mapping_source: 'remembered', mapping: { description: [1, 2] } });
+    const cardAgain = (await preview(t, 'card.csv', CARD, { bank_account: account })).body.statement_preview;
+    expect(cardAgain.csv).toMatchObject({ mapping_source: 'remembered', mapping: { invert_sign: true } });
+    expect(cardAgain.rows[0]).toMatchObject({ amount: '-9.99', status: 'duplicate' });
+  });
+
   it('remembers nothing when the import is refused', async () => {
     const t = createTestBook();
     const account = await bankAccount(t);

@@ -46,7 +46,8 @@ function decimalOrUndefined(text: string) {
 export function csvRecord(ctx: EngineContext, file: UploadedFile, read: ReviewParse, bankRow: AccountRow | null): ApiRecord {
   const csv = read.parsed.csv!;
   const { sample, columnCount } = csvSample(file.bytes, csv.mapping, csv.header);
-  const remembered = bankRow ? rememberedMapping(ctx, bankRow.id) : null;
+  // The layout remembered for this header, else the latest one confirmed for the account.
+  const remembered = bankRow ? (rememberedMapping(ctx, bankRow.id, csv.header ?? null) ?? rememberedMapping(ctx, bankRow.id)) : null;
   return {
     mapping: mappingToFields(csv.mapping) as FieldValue,
     mapping_source: read.mappingSource,

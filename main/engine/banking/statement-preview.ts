@@ -1,4 +1,4 @@
-import type { ImportMessage } from '../../importers/types';
+import type { ImportMessage, ParsedStatement, StatementAccount } from '../../importers/types';
 import { bankAccounts } from '../../db/schema';
 import type { UploadedFile } from '../codec/body';
 import { loadCompany } from '../company-record';
@@ -6,6 +6,7 @@ import type { EngineContext } from '../context';
 import { ApiError } from '../errors';
 import { recordUrl } from '../urls';
 import type { ApiRecord } from '../values';
+import { csvClosingBalance } from './csv-closing-balance';
 import { rememberedMapping } from './csv-mapping-memory';
 import { balanceCheck } from './statement-balance';
 import { classifyRows, countStatuses } from './statement-classify';
@@ -35,18 +36,22 @@ export function buildPreview(ctx: EngineContext, file: UploadedFile, options: Re
 
   let choice = chooseStatementAccount(read, asked, candidates, warnings, errors);
   if (choice.bankAccount) {
-    const remembered = read.parsed.csv ? rememberedMapping(ctx, choice.bankAccount.id) : null;
+    const remembered = read.parsed.csv ? rememberedMapping(ctx, choice.bankAccount.id, read.parsed.csv.header ?? null) : null;
     const again = withRememberedMapping(file, read, remembered, options.dateOrder);
     if (again !== read) {
-      read = again;
+      // A mapping names no sort code or account number columns, so the file's account details come
+      // from the first reading; the account they matched is the one the mapping was remembered for.
+      const first = read.parsed.accounts;
+      read = { ...again, parsed: { ...again.parsed, accounts: again.parsed.accounts.map((account, index) => ({ ...first[index], ...account })) } };
       errors.splice(0, errors.length, ...again.parsed.errors);
       warnings.splice(0, warnings.length, ...again.parsed.warnings);
-      choice = chooseStatementAccount(read, asked, candidates, warnings, errors);
+      const bankAccount = accounts.find((row) => row.id === choice.bankAccount!.id)!;
+      choice = { ...chooseStatementAccount(read, asked ?? bankAccount, candidates, warnings, errors), matched: choice.matched };
     }
   }
   const { parsed } = read;
   const bankRow = choice.bankAccount ? accounts.find((row) => row.id === choice.bankAccount!.id)! : null;
-  const statement = choice.index === null ? undefined : parsed.accounts[choice.index];
+  const statement = statementWithBalance(file, parsed, choice.index);
   const currency = bankRow?.currency ?? statement?.currency?.toUpperCase() ?? loadCompany(ctx).currency;
   if (bankRow && statement?.currency && statement.currency.toUpperCase() !== bankRow.currency) {
     errors.push({ message: `The statement is in ${statement.currency.toUpperCase()} but ${bankRow.name} is in ${bankRow.currency}; choose an account in ${statement.currency.toUpperCase()}.` });
@@ -69,7 +74,7 @@ export function buildPreview(ctx: EngineContext, file: UploadedFile, options: Re
     format: parsed.format,
     warnings: warnings.map(messageRecord),
     errors: errors.map(messageRecord),
-    accounts: parsed.accounts.map((account, index) => accountRecord(ctx, account, parsed.transactions.filter((line) => line.accountIndex === index).length, candidates)),
+    accounts: parsed.accounts.map((account, index) => accountRecord(ctx, index === choice.index && statement ? statement : account, parsed.transactions.filter((line) => line.accountIndex === index).length, candidates)),
     statement_account: choice.index,
     bank_account: bankRow ? recordUrl(ctx, 'bank_accounts', bankRow.id) : null,
     matched_bank_account: choice.matched ? recordUrl(ctx, 'bank_accounts', choice.matched.id) : null,
@@ -79,6 +84,15 @@ export function buildPreview(ctx: EngineContext, file: UploadedFile, options: Re
     counts: verdicts ? countStatuses(verdicts) : { new: 0, duplicate: 0, possible_duplicate: 0 },
     balance: bankRow && verdicts ? balanceCheck(ctx, bankRow, lines, verdicts, statement) : undefined,
   };
+}
+
+/** The statement account the rows come from, with a CSV's running balance as its closing balance when the file states none. */
+function statementWithBalance(file: UploadedFile, parsed: ParsedStatement, index: number | null): StatementAccount | undefined {
+  if (index === null) return undefined;
+  const account = parsed.accounts[index];
+  if (!account || account.closingBalance || !parsed.csv) return account;
+  const closingBalance = csvClosingBalance(file.bytes, parsed);
+  return closingBalance ? { ...account, closingBalance } : account;
 }
 
 interface StatementChoice {

@@ -7,7 +7,7 @@ import type { RouteRequest, RouteResult } from '../route';
 import { idFromUrl } from '../urls';
 import { findBankAccount } from '../resources/bank_accounts';
 import { mappingFromFields } from './csv-mapping-fields';
-import { rememberMapping, rememberedMapping } from './csv-mapping-memory';
+import { rememberMapping, rememberedMapping, rememberedMappings } from './csv-mapping-memory';
 import { csvHeader } from './csv-sample';
 import { batchRecord, batchState } from './statement-batches';
 import { importLines } from './statement-import';
@@ -91,8 +91,9 @@ export function reviewedUpload(ctx: EngineContext, account: AccountRow, file: Up
 function readingOptions(ctx: EngineContext, account: AccountRow, file: UploadedFile, options: ReviewOptions): Omit<ParseOptions, 'fileName'> {
   if (options.columnMapping) return { columnMapping: mappingFromFields(options.columnMapping), ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}) };
   const plain = options.dateOrder ? { dateOrder: options.dateOrder } : {};
-  const remembered = rememberedMapping(ctx, account.id);
-  if (!remembered) return plain;
-  const read = withRememberedMapping(file, parseForReview(file, options), remembered, options.dateOrder);
+  if (rememberedMappings(ctx, account.id).length === 0) return plain;
+  const first = parseForReview(file, options);
+  const remembered = first.parsed.csv ? rememberedMapping(ctx, account.id, first.parsed.csv.header ?? null) : null;
+  const read = withRememberedMapping(file, first, remembered, options.dateOrder);
   return read.mappingSource === 'remembered' ? read.options : plain;
 }
