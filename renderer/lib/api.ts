@@ -1,6 +1,17 @@
 import type { z } from 'zod';
 import type { BankAccountCreate, BankAccountUpdate } from '../../shared/api/bank_accounts';
-import type { ApiRequest, ApiResponse, HttpMethod, LedgerdeskBridge } from '../../shared/bridge';
+import type { ApiRequest, ApiResponse, FileUpload, HttpMethod, LedgerdeskBridge } from '../../shared/bridge';
+import {
+  reviewedUploadSchema,
+  statementPreviewSchema,
+  statementUploadSchema,
+  type CsvColumnMappingFields,
+  type DateOrder,
+  type ReviewedUpload,
+  type StatementPreview,
+  type StatementUpload,
+} from '../../shared/api/statement_import';
+import { uploadOverHttp, type UploadProgress } from './import-upload';
 import { nextPage } from './link-header';
 import {
   bankAccountSchema,
@@ -86,8 +97,40 @@ async function send(method: HttpMethod, path: string, options?: RequestOptions):
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, error: new ApiError(0, [`Ledgerdesk could not reach its engine (${reason}).`]) };
   }
+  return resultOf(response);
+}
+
+function resultOf(response: ApiResponse): ApiResult<ApiResponse> {
   if (response.status >= 400) return { ok: false, error: new ApiError(response.status, errorMessages(response.status, response.body)) };
   return { ok: true, value: response };
+}
+
+/**
+ * A file to an upload endpoint: by path over the bridge in Electron (main reads it from disk), as a
+ * multipart form over HTTP in browser mode, where the upload reports its progress.
+ */
+async function sendFile(file: File, upload: FileUpload, onProgress?: UploadProgress): Promise<ApiResult<ApiResponse>> {
+  let response: ApiResponse;
+  try {
+    const bridge = window.ledgerdesk;
+    if (bridge?.dropFiles) {
+      onProgress?.(null);
+      const [answer] = await bridge.dropFiles([file], upload);
+      if (!answer) throw new Error('no answer for the file');
+      response = answer;
+    } else {
+      const url = new URL(upload.path, window.location.origin);
+      for (const [name, value] of Object.entries(upload.query ?? {})) url.searchParams.set(name, value);
+      const form = new FormData();
+      form.set('statement', file, file.name);
+      for (const [name, value] of Object.entries(upload.fields ?? {})) form.set(name, value);
+      response = await uploadOverHttp(url, form, sessionToken(), onProgress);
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: new ApiError(0, [`Ledgerdesk could not send ${file.name} to its engine (${reason}).`]) };
+  }
+  return resultOf(response);
 }
 
 /** Reads the record under `key` of a response body, checked against its schema. */
@@ -142,4 +185,49 @@ export function updateBankAccount(accountUrl: string, changes: BankAccountUpdate
 
 export function listCategories(): Promise<ApiResult<CategoryGroups>> {
   return getOne('GET', '/v2/categories', null, categoryGroupsSchema);
+}
+
+/** How to read a statement file: the account it goes into, and for a CSV the columns and date order. */
+export interface StatementReading {
+  bankAccountUrl?: string | null;
+  dateOrder?: DateOrder;
+  columnMapping?: CsvColumnMappingFields;
+}
+
+function readingUpload(path: FileUpload['path'], reading: StatementReading, rows?: readonly number[]): FileUpload {
+  const query: Record<string, string> = {};
+  const fields: Record<string, string> = {};
+  if (reading.bankAccountUrl) query.bank_account = reading.bankAccountUrl;
+  if (reading.dateOrder) fields.date_order = reading.dateOrder;
+  if (reading.columnMapping) fields.column_mapping = JSON.stringify(reading.columnMapping);
+  if (rows) fields.rows = JSON.stringify(rows);
+  return { path, query, fields };
+}
+
+/** What importing the file would do: its rows marked new, duplicate or possible duplicate. Writes nothing. */
+export async function previewStatement(file: File, reading: StatementReading = {}): Promise<ApiResult<StatementPreview>> {
+  const sent = await sendFile(file, readingUpload('/v2/bank_transactions/statement/preview', reading));
+  return sent.ok ? decode(sent.value, 'statement_preview', statementPreviewSchema) : sent;
+}
+
+/** Imports the chosen rows (preview indexes) in one batch; `onProgress` follows the upload. */
+export async function importStatement(
+  file: File,
+  reading: StatementReading & { bankAccountUrl: string },
+  rows: readonly number[],
+  onProgress?: UploadProgress,
+): Promise<ApiResult<ReviewedUpload>> {
+  const sent = await sendFile(file, readingUpload('/v2/bank_transactions/statement', reading, rows), onProgress);
+  return sent.ok ? decode(sent.value, 'statement_upload', reviewedUploadSchema) : sent;
+}
+
+/** The latest hundred statement uploads, newest first: the ones anyone would still undo. */
+export function listStatementUploads(): Promise<ApiResult<StatementUpload[]>> {
+  return getOne('GET', '/v2/statement_uploads', 'statement_uploads', statementUploadSchema.array(), { query: { per_page: '100' } });
+}
+
+/** Removes a batch's transactions; refused while any of them is explained. */
+export async function undoStatementUpload(uploadUrl: string): Promise<ApiResult<null>> {
+  const sent = await send('DELETE', pathOf(uploadUrl));
+  return sent.ok ? { ok: true, value: null } : sent;
 }

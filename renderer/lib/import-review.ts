@@ -1,0 +1,78 @@
+import type { CsvPreview, DateOrder, PreviewRow, RowStatus, StatementPreview } from '../../shared/api/statement_import';
+import { fromMinor, toMinor } from '../../shared/money';
+
+/**
+ * The import review's rules, apart from how they are drawn: which rows start checked, which may be
+ * checked at all, and the balance check as the user's choice stands. Amounts are summed in minor
+ * units through shared/money, never as floats.
+ */
+
+/** Duplicates are what the upload skips whatever is chosen, so they cannot be checked; nor can rows not yet compared with an account. */
+export const isSelectable = (row: PreviewRow) => row.status === 'new' || row.status === 'possible_duplicate';
+
+/** New rows start checked; possible duplicates wait for the user to decide. */
+export function initialSelection(rows: readonly PreviewRow[]): number[] {
+  return rows.filter((row) => row.status === 'new').map((row) => row.index);
+}
+
+export interface BalanceNow {
+  asOf: string;
+  before: string;
+  after: string;
+  closing?: string;
+  difference?: string;
+}
+
+/** The engine's balance check, recounted for the rows now checked. */
+export function balanceFor(preview: StatementPreview, selected: ReadonlySet<number>): BalanceNow | null {
+  const check = preview.balance;
+  if (!check) return null;
+  const currency = preview.currency;
+  let after = toMinor(check.before, currency);
+  for (const row of preview.rows) {
+    if (selected.has(row.index) && row.dated_on <= check.as_of) after += toMinor(row.amount, currency);
+  }
+  const balance: BalanceNow = { asOf: check.as_of, before: check.before, after: fromMinor(after, currency) };
+  if (check.closing_balance !== undefined) {
+    balance.closing = check.closing_balance;
+    balance.difference = fromMinor(toMinor(check.closing_balance, currency) - after, currency);
+  }
+  return balance;
+}
+
+export const isZeroAmount = (amount: string) => /^[+-]?0*(\.0*)?$/.test(amount.trim());
+
+export type RowFilter = 'all' | RowStatus;
+
+export function filterRows(rows: readonly PreviewRow[], filter: RowFilter): readonly PreviewRow[] {
+  return filter === 'all' ? rows : rows.filter((row) => row.status === filter);
+}
+
+export const STATUS_LABELS: Readonly<Record<RowStatus, string>> = {
+  new: 'New',
+  duplicate: 'Duplicate',
+  possible_duplicate: 'Possible duplicate',
+};
+
+export const DATE_ORDER_LABELS: Readonly<Record<DateOrder, string>> = {
+  dmy: 'Day first (31/12/2026)',
+  mdy: 'Month first (12/31/2026)',
+  ymd: 'Year first (2026-12-31)',
+};
+
+export const FORMAT_LABELS: Readonly<Record<string, string>> = {
+  ofx: 'OFX',
+  qfx: 'QFX (Quicken)',
+  qif: 'QIF',
+  csv: 'CSV',
+  'freeagent-csv': 'CSV (FreeAgent layout)',
+  camt053: 'CAMT.053 (ISO 20022)',
+  mt940: 'MT940 (SWIFT)',
+};
+
+/** A column as the mapping form lists it: its header, or its number, with what its first row holds. */
+export function columnLabel(csv: CsvPreview, column: number): string {
+  const name = csv.header?.[column]?.trim() || `Column ${column + 1}`;
+  const example = csv.sample.find((row) => (row[column] ?? '').trim() !== '')?.[column]?.trim();
+  return example ? `${name} (e.g. ${example.length > 16 ? `${example.slice(0, 15)}…` : example})` : name;
+}

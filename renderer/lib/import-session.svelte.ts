@@ -1,0 +1,128 @@
+import { SvelteSet } from 'svelte/reactivity';
+import type { CsvColumnMappingFields, ReviewedUpload, StatementPreview } from '../../shared/api/statement_import';
+import { importStatement, previewStatement, undoStatementUpload } from './api';
+import { initialSelection } from './import-review';
+
+export type ImportPhase = 'review' | 'importing' | 'done';
+
+/**
+ * The review of one statement file: its preview (read again whenever the account or the CSV columns
+ * change), the rows the user has chosen, the import and its undo. A preview that arrives after a
+ * newer one was asked for is dropped, so a slow answer cannot show rows for an old choice.
+ */
+export class ImportSession {
+  preview = $state<StatementPreview | null>(null);
+  previewing = $state(false);
+  /** Sentences from a request that failed (the engine's, or why it could not be reached). */
+  errors = $state<readonly string[]>([]);
+  accountUrl = $state<string | null>(null);
+  /** The account the file's own details matched, once any reading found one (a CSV read with the user's columns names none). */
+  matchedUrl = $state<string | null>(null);
+  /** The CSV columns the user set; null while the engine's guess (or remembered mapping) stands. */
+  mapping = $state<CsvColumnMappingFields | null>(null);
+  dateOrderAmbiguous = $state(false);
+  mappingConfirmed = $state(false);
+  selected = $state(new SvelteSet<number>());
+  phase = $state<ImportPhase>('review');
+  /** The upload's progress while importing: share sent, or null once the engine is writing. */
+  sent = $state<number | null>(0);
+  result = $state<ReviewedUpload | null>(null);
+  undoing = $state(false);
+  undoErrors = $state<readonly string[]>([]);
+  notice = $state('');
+  private latest = 0;
+
+  constructor(readonly file: File) {}
+
+  async load(): Promise<void> {
+    const request = ++this.latest;
+    this.previewing = true;
+    const answer = await previewStatement(this.file, { bankAccountUrl: this.accountUrl, columnMapping: this.mapping ?? undefined, dateOrder: this.mapping?.date_order });
+    if (request !== this.latest) return;
+    this.previewing = false;
+    if (!answer.ok) {
+      this.errors = answer.error.messages;
+      return;
+    }
+    const preview = answer.value;
+    this.errors = [];
+    // The first reading adopts the account the file matched; after that the user's choice stands.
+    this.accountUrl ??= preview.bank_account;
+    this.matchedUrl ??= preview.matched_bank_account;
+    if (preview.csv?.date_order_ambiguous) this.dateOrderAmbiguous = true;
+    if (preview.csv?.mapping_source === 'remembered') this.mappingConfirmed = true;
+    this.preview = preview;
+    this.selected = new SvelteSet(initialSelection(preview.rows));
+  }
+
+  chooseAccount(url: string): void {
+    this.accountUrl = url;
+    void this.load();
+  }
+
+  changeMapping(mapping: CsvColumnMappingFields): void {
+    this.mapping = mapping;
+    void this.load();
+  }
+
+  toggle(index: number, chosen: boolean): void {
+    if (chosen) this.selected.add(index);
+    else this.selected.delete(index);
+  }
+
+  includeAll(status: 'possible_duplicate'): void {
+    for (const row of this.preview?.rows ?? []) if (row.status === status) this.selected.add(row.index);
+  }
+
+  /** Why Import cannot run now, as a sentence; null when it can. */
+  get blocker(): string | null {
+    const preview = this.preview;
+    if (this.errors.length > 0) return 'The file could not be read; see the message above.';
+    if (!preview) return 'Reading the file…';
+    if (preview.errors.length > 0) return 'This file has problems (listed above); nothing from it can be imported until they are put right.';
+    if (preview.rows.length === 0) return 'The file holds no rows to import.';
+    if (this.accountUrl === null) return 'Choose the account to import into.';
+    if (preview.csv && !this.mappingConfirmed) return 'Confirm the CSV columns first.';
+    if (this.selected.size === 0) {
+      return preview.counts.duplicate === preview.rows.length ? 'Every row is already in the account: there is nothing new to import.' : 'No rows are chosen to import.';
+    }
+    return null;
+  }
+
+  async importRows(): Promise<boolean> {
+    const preview = this.preview;
+    if (!preview || this.accountUrl === null || this.blocker !== null || this.phase !== 'review') return false;
+    this.phase = 'importing';
+    this.sent = 0;
+    this.notice = '';
+    const rows = [...this.selected].sort((a, b) => a - b);
+    const mapping = preview.csv?.mapping;
+    const answer = await importStatement(this.file, { bankAccountUrl: this.accountUrl, columnMapping: mapping, dateOrder: mapping?.date_order }, rows, (sent) => (this.sent = sent));
+    if (!answer.ok) {
+      this.phase = 'review';
+      this.errors = answer.error.messages;
+      return false;
+    }
+    this.result = answer.value;
+    this.undoErrors = [];
+    this.phase = 'done';
+    return true;
+  }
+
+  async undo(): Promise<boolean> {
+    if (!this.result) return false;
+    this.undoing = true;
+    const answer = await undoStatementUpload(this.result.url);
+    this.undoing = false;
+    if (!answer.ok) {
+      this.undoErrors = answer.error.messages;
+      return false;
+    }
+    const removed = this.result.added_count;
+    this.result = null;
+    this.phase = 'review';
+    this.notice = `The import was undone: ${removed} ${removed === 1 ? 'transaction was' : 'transactions were'} removed. The rows are shown again as they now stand.`;
+    await this.load();
+    return true;
+  }
+}
