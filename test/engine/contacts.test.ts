@@ -153,6 +153,14 @@ describe('contacts: delete', () => {
       .run(Number(withBill.split('/').pop()));
     expect((await t.json('DELETE', new URL(withBill).pathname)).body.errors[0].message).toMatch(/bills/);
 
+    // An opening balance entry on Trade Debtors names its contact too.
+    const withOpening = await contact(t, { organisation_name: 'Opening' });
+    const set = t.book.sqlite.prepare("INSERT INTO journal_sets (description, is_opening_balances, created_at, updated_at) VALUES ('Opening balances', 1, 'x', 'x')").run();
+    t.book.sqlite
+      .prepare("INSERT INTO journal_entries (journal_set_id, category_id, debit_minor, contact_id, created_at, updated_at) VALUES (?, (SELECT id FROM categories WHERE nominal_code = '681'), 100, ?, 'x', 'x')")
+      .run(set.lastInsertRowid, Number(withOpening.split('/').pop()));
+    expect((await t.json('DELETE', new URL(withOpening).pathname)).body.errors[0].message).toMatch(/opening balance entries/);
+
     const withProject = await contact(t, { organisation_name: 'Projects' });
     await t.json('POST', '/v2/projects', { body: { project: { contact: withProject, name: 'P' } } });
     expect((await t.json('DELETE', new URL(withProject).pathname)).body.errors[0].message).toMatch(/projects/);

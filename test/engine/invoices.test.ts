@@ -98,6 +98,7 @@ describe('invoices: the record', () => {
     ]);
     expect(items[0].url).toBe(a.url);
     expect(response.body.invoice.net_value).toBe('35.0');
+    expect((await t.json('PUT', path(draft.url), { body: { invoice: { invoice_items: [{ _destroy: true }] } } })).body.errors[0].message).toBe('invoice_items[0]._destroy needs the url of the item to remove');
     const foreign = await t.json('PUT', path(draft.url), { body: { invoice: { invoice_items: [{ url: 'http://x/v2/invoice_items/999', price: '1' }] } } });
     expect(foreign.status).toBe(422);
     expect((await get(t, draft.url)).invoice.net_value).toBe('35.0');
@@ -214,6 +215,12 @@ describe('invoices: EC sales', () => {
     expect(ec).toEqual(['EC VAT MOSS']);
   });
 
+  it('EC VAT MOSS is for UK companies only (the others have no MOSS account)', async () => {
+    const t = createTestBook({ type: 'Universal', vatRegistered: true });
+    const owner = await contact(t, { country: 'Germany' });
+    expect((await createInvoice(t, { contact: owner, ec_status: 'EC VAT MOSS', place_of_supply: 'Germany' })).body.errors[0].message).toBe('EC VAT MOSS is only for UK companies');
+  });
+
   it('EC Goods and EC Services are zero-rated unless an item says otherwise', async () => {
     const t = vatBook();
     const owner = await contact(t, { country: 'France', sales_tax_registration_number: 'FR1' });
@@ -324,6 +331,17 @@ describe('invoices: status and transitions', () => {
     expect(later.invoice).toMatchObject({ status: 'Overdue', long_status: 'Overdue - 3 days overdue' });
     expect((await t.json('GET', '/v2/invoices?view=overdue')).body.invoices.map((row: any) => row.url)).toEqual([sent.url]);
     expect((await t.json('GET', '/v2/invoices?view=open')).body.invoices).toEqual([]);
+  });
+
+  it('status changes only through the transitions: a status sent with an update is ignored', async () => {
+    const t = createTestBook();
+    const owner = await contact(t);
+    const draft = await invoice(t, { contact: owner, payment_terms_in_days: 60 });
+    const updated = await t.json('PUT', path(draft.url), { body: { invoice: { status: 'Paid', comments: 'Thanks' } } });
+    expect(updated.body.invoice).toMatchObject({ status: 'Draft', comments: 'Thanks' });
+    expect(postingsOf(t, 'invoices', idOf(draft.url))).toEqual([]);
+    // Long statuses word the days as the live service does.
+    expect((await transition(t, draft.url, 'mark_as_sent')).body.invoice.long_status).toBe('Open - due in about 1 month');
   });
 
   it('a negative invoice cannot be sent; a zero one is Zero Value', async () => {

@@ -62,6 +62,8 @@ describe('paying an invoice with a bank explanation (paid_invoice)', () => {
     expect((await pay(t, 'http://x/v2/invoices/999', '10')).status).toBe(422);
     const both = await pay(t, sent.url, '10', { extra: { category: '001' } });
     expect(both.body.errors[0].message).toMatch(/only one of them/);
+    const andBill = await pay(t, sent.url, '10', { extra: { paid_bill: 'http://x/v2/bills/1' } });
+    expect(andBill.body.errors[0].message).toMatch(/only one of them/);
   });
 
   it('follows the explanation: changed, moved to a category, deleted', async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CONTACT_SORTS, CONTACT_VIEWS, contactSchema, DEFAULT_CONTACT_COUNTRY, type ContactInput, type ContactView } from '../../../shared/api/contacts';
 import { Level } from '../../../shared/api/permissions';
 import { contacts } from '../../db/schema';
+import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
@@ -9,7 +10,7 @@ import { payload } from '../payload';
 import { choiceParam, timestampParam } from '../query-params';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { CONTACT_NAME_SQL } from '../sales/contact-name';
-import { contactRecord } from '../sales/contact-record';
+import { billOutstandingSql, contactRecord } from '../sales/contact-record';
 import type { ContactRow } from '../sales/documents';
 import { sortParam } from '../sales/list-query';
 import { deleteNotesOf } from '../sales/parent-notes';
@@ -39,7 +40,7 @@ const VIEW_SQL: Readonly<Record<ContactView, string>> = {
   active_projects: "EXISTS (SELECT 1 FROM projects p WHERE p.contact_id = c.id AND p.status = 'Active')",
   completed_projects: "EXISTS (SELECT 1 FROM projects p WHERE p.contact_id = c.id AND p.status = 'Completed')",
   open_clients: `EXISTS (SELECT 1 FROM invoices i WHERE i.contact_id = c.id AND i.kind IN ('invoice', 'credit_note') AND i.status = 'Sent' AND ${dueSql('i')} <> 0)`,
-  open_suppliers: `EXISTS (SELECT 1 FROM bills b WHERE b.contact_id = c.id AND b.native_total_minor + COALESCE((SELECT SUM(e.gross_minor) FROM bank_transaction_explanations e WHERE e.paid_bill_id = b.id), 0) <> 0)`,
+  open_suppliers: `EXISTS (SELECT 1 FROM bills b WHERE b.contact_id = c.id AND ${billOutstandingSql('b')} <> 0)`,
 };
 
 const SORT_SQL: Readonly<Record<(typeof CONTACT_SORTS)[number], string>> = {
@@ -58,7 +59,7 @@ function listContacts(request: RouteRequest) {
   const since = timestampParam(query, 'updated_since');
   const sort = sortParam(query, CONTACT_SORTS, 'name');
   const conditions = [VIEW_SQL[view]];
-  const params: Record<string, string | number> = {};
+  const params: Record<string, string | number> = { native: loadCompany(ctx).currency };
   if (since) {
     conditions.push('c.updated_at >= @since');
     params.since = since;

@@ -16,13 +16,22 @@ export function accountBalanceMinor(ctx: EngineContext, contactId: number): numb
   const documents = ctx.book.sqlite
     .prepare(`SELECT i.currency AS currency, i.exchange_rate AS rate, ${dueSql('i')} AS due FROM invoices i WHERE i.contact_id = ? AND i.kind IN ('invoice', 'credit_note') AND i.status = 'Sent'`)
     .all(contactId) as { currency: string; rate: string; due: number }[];
-  // A bill is paid by money going out, so its payments' (negative) gross values bring it down to zero.
+  // A bill is paid by money going out, so its payments' (negative) values bring it down to zero.
   const bills = ctx.book.sqlite
-    .prepare(`SELECT b.native_total_minor + COALESCE((SELECT SUM(e.gross_minor) FROM bank_transaction_explanations e WHERE e.paid_bill_id = b.id), 0) FROM bills b WHERE b.contact_id = ?`)
-    .pluck()
-    .all(contactId) as number[];
+    .prepare(`SELECT b.currency AS currency, b.exchange_rate AS rate, ${billOutstandingSql('b')} AS due FROM bills b WHERE b.contact_id = @contact`)
+    .all({ contact: contactId, native }) as { currency: string; rate: string; due: number }[];
   const owed = documents.reduce((sum, row) => sum + toNativeMinor(row.due, row.currency, native, row.rate), 0);
-  return owed - bills.reduce((sum, value) => sum + value, 0);
+  return owed - bills.reduce((sum, row) => sum + toNativeMinor(row.due, row.currency, native, row.rate), 0);
+}
+
+/**
+ * What is left to pay on a bill in its own currency, as the bills resource counts it: a bill in the
+ * native currency by the payments' gross, a foreign one by the amounts its own-currency account paid.
+ * Needs the @native parameter.
+ */
+export function billOutstandingSql(alias: string): string {
+  return `(${alias}.total_minor + COALESCE((SELECT SUM(CASE WHEN ${alias}.currency = @native THEN e.gross_minor ELSE COALESCE(e.foreign_gross_minor, e.gross_minor) END)
+    FROM bank_transaction_explanations e WHERE e.paid_bill_id = ${alias}.id), 0))`;
 }
 
 function activeProjectsCount(ctx: EngineContext, contactId: number): number {

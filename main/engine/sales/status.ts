@@ -1,3 +1,5 @@
+// The live service words spans of days as bills already do ("due in about 1 month").
+import { daysInWords } from '../purchases/bill-status';
 import { daysBetween } from './dates';
 import type { DocumentRow } from './documents';
 import { receivableMinor } from './settlements';
@@ -9,11 +11,9 @@ export interface DocumentState {
   dueMinor: number;
 }
 
-const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
-
 function dueWhen(row: DocumentRow, today: string): string {
   const ahead = daysBetween(today, row.dueOn);
-  return ahead === 0 ? 'due today' : `due in ${days(ahead)}`;
+  return ahead === 0 ? 'due today' : `due in ${daysInWords(ahead)}`;
 }
 
 /**
@@ -30,7 +30,7 @@ export function documentState(row: DocumentRow, settled: number, today: string):
     const status = row.kind === 'credit_note' ? 'Refunded' : 'Paid';
     return { status, longStatus: status, dueMinor };
   }
-  if (row.dueOn < today) return { status: 'Overdue', longStatus: `Overdue - ${days(daysBetween(row.dueOn, today))} overdue`, dueMinor };
+  if (row.dueOn < today) return { status: 'Overdue', longStatus: `Overdue - ${daysInWords(daysBetween(row.dueOn, today))} overdue`, dueMinor };
   const status = settled !== 0 && row.kind === 'invoice' ? 'Part paid' : 'Open';
   return { status, longStatus: `${status} - ${dueWhen(row, today)}`, dueMinor };
 }
