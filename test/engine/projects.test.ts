@@ -94,6 +94,10 @@ describe('projects', () => {
     const response = await t.json('POST', '/v2/invoices', { body: { invoice: { contact: other, project: project.url, dated_on: '2026-11-01' } } });
     expect(response.status).toBe(422);
     expect(response.body.errors[0].message).toBe('project belongs to another contact');
+    // Moving an invoice to another contact cannot take the first contact's project along.
+    const draft = await invoice(t, { contact: owner, project: project.url });
+    expect((await t.json('PUT', new URL(draft.url).pathname, { body: { invoice: { contact: other } } })).body.errors[0].message).toBe('project belongs to another contact');
+    expect((await t.json('PUT', new URL(draft.url).pathname, { body: { invoice: { contact: other, project: null } } })).status).toBe(200);
   });
 
   it('needs Contacts & Projects (3), and round-trips through XML', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { fromMinor } from '../../../shared/money';
-import { categories, projects } from '../../db/schema';
+import { categories } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { CIS_BANDS } from '../resources/cis_bands';
@@ -42,7 +42,6 @@ export function documentBase(ctx: EngineContext, row: DocumentRow, items: readon
     contact: recordUrl(ctx, 'contacts', row.contactId),
     contact_name: contactName(contactOf(ctx, row.contactId)),
     project: row.projectId !== null ? recordUrl(ctx, 'projects', row.projectId) : undefined,
-    project_name: row.projectId !== null ? ctx.db.select({ name: projects.name }).from(projects).where(eq(projects.id, row.projectId)).get()?.name : undefined,
     reference: row.reference,
     dated_on: date(row.datedOn),
     due_on: row.kind !== 'recurring_template' ? date(row.dueOn) : undefined,

@@ -32,13 +32,12 @@ function contactFor(ctx: EngineContext, input: DocumentFields, current: Document
   return contactOf(ctx, current.contactId);
 }
 
+/** A document's project is one of its contact's, also when the contact changes and the project stays. */
 function projectFor(ctx: EngineContext, input: DocumentFields, current: DocumentRow | null, contact: ContactRow): number | null {
-  const value = input.project !== undefined ? input.project : null;
-  if (input.project === undefined) return current?.projectId ?? null;
-  if (value === null) return null;
-  const project = linkedProject(ctx, value);
-  if (project.contactId !== contact.id) throw unprocessable('project belongs to another contact');
-  return project.id;
+  if (input.project === null) return null;
+  const project = input.project !== undefined ? linkedProject(ctx, input.project) : current?.projectId != null ? linkedProject(ctx, current.projectId) : null;
+  if (project && project.contactId !== contact.id) throw unprocessable('project belongs to another contact');
+  return project?.id ?? null;
 }
 
 /** due_on and payment_terms_in_days describe one date; when both are sent they must agree. */
