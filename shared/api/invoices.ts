@@ -15,9 +15,6 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 /** Labour: the items a CIS deduction applies to unless suffers_cis_deduction says otherwise. */
 export const LABOUR_ITEM_TYPES: readonly ItemType[] = ['Hours', 'Days', 'Weeks', 'Months', 'Years', 'Services', 'Training'];
 
-/** Stored statuses; Open, Overdue, Part paid, Paid, Zero Value and Refunded are worked out from them. */
-export const STORED_STATUSES = ['Draft', 'Sent', 'Cancelled'] as const;
-
 export const INVOICE_TRANSITIONS = ['mark_as_sent', 'mark_as_draft', 'mark_as_cancelled'] as const;
 export type Transition = (typeof INVOICE_TRANSITIONS)[number];
 

@@ -39,7 +39,7 @@ function issueOne(ctx: EngineContext, template: DocumentRow, datedOn: string): v
 }
 
 /** Where a series goes after issuing on `date`: its next date, or Inactive once past its end date. */
-export function advance(profile: Pick<ProfileRow, 'frequency' | 'recurringEndDate'>, anchor: string, date: string): { nextRecursOn: string | null; recurringStatus?: RecurringStatus } {
+function advance(profile: Pick<ProfileRow, 'frequency' | 'recurringEndDate'>, anchor: string, date: string): { nextRecursOn: string | null; recurringStatus?: RecurringStatus } {
   const next = firstAfter(anchor, profile.frequency as Frequency, date);
   if (profile.recurringEndDate !== null && next > profile.recurringEndDate) return { nextRecursOn: null, recurringStatus: 'Inactive' };
   return { nextRecursOn: next };
