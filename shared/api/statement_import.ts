@@ -44,18 +44,14 @@ export const csvColumnMappingSchema = z
     paid_out: column.optional(),
     credit_debit: column.optional(),
     invert_sign: z.boolean({ error: 'must be true or false' }).optional(),
-    /** Joined with spaces; when empty, the payee column is the description. */
-    description: z.array(column, { error: 'must be a list of column numbers' }).max(8, { error: 'must name at most 8 columns' }),
+    /** Joined with spaces; when empty, the parser falls back to the payee (or type) column. */
+    description: z.array(column, { error: 'must be a list of column numbers' }).max(64, { error: 'must name at most 64 columns' }),
     payee: column.optional(),
     memo: column.optional(),
     reference: column.optional(),
     fitid: column.optional(),
     currency: column.optional(),
     balance: column.optional(),
-  })
-  .refine((mapping) => mapping.description.length > 0 || mapping.payee !== undefined, {
-    error: 'must name at least one column (or a payee column)',
-    path: ['description'],
   })
   .refine((mapping) => mapping.amount !== undefined || mapping.paid_in !== undefined || mapping.paid_out !== undefined, {
     error: 'must name an amount column, or paid in and paid out columns',

@@ -153,7 +153,6 @@ describe('statement preview', () => {
     const incomplete = await preview(t, 'bank.csv', 'a,b\n', { column_mapping: { delimiter: ',', first_data_row: 0, date: 0, date_order: 'dmy', decimal_comma: false, description: [] } });
     expect(incomplete.status).toBe(422);
     expect(incomplete.body.errors.map((error: { message: string }) => error.message)).toEqual([
-      'column_mapping.description must name at least one column (or a payee column)',
       'column_mapping.amount must name an amount column, or paid in and paid out columns',
     ]);
     const bills = await t.userWithLevel(5);

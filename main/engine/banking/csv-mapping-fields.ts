@@ -57,3 +57,9 @@ export function mappingFromFields(fields: CsvColumnMappingFields): CsvColumnMapp
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
 }
+
+/** Whether two mappings read a file the same way (key order and absent keys aside). */
+export function sameMapping(a: CsvColumnMappingFields, b: CsvColumnMappingFields): boolean {
+  const canonical = (mapping: CsvColumnMappingFields) => JSON.stringify(Object.entries(withoutUndefined(mapping)).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return canonical(a) === canonical(b);
+}

@@ -2,7 +2,7 @@ import type { CsvColumnMappingFields } from '../../../shared/api/statement_impor
 import { parseStatement } from '../../importers';
 import type { ParsedStatement, ParseOptions } from '../../importers/types';
 import type { UploadedFile } from '../codec/body';
-import { mappingFromFields } from './csv-mapping-fields';
+import { mappingFromFields, mappingToFields, sameMapping } from './csv-mapping-fields';
 import { fitsHeader, type RememberedMapping } from './csv-mapping-memory';
 import type { ReviewOptions } from './statement-review-fields';
 
@@ -23,18 +23,35 @@ export interface ReviewParse {
  * order it suggests so the user sees rows and chooses, instead of a bare refusal.
  */
 export function parseForReview(file: UploadedFile, options: ReviewOptions): ReviewParse {
+  if (options.columnMapping) return parseWithMapping(file, options.columnMapping, options.dateOrder);
   const base: Omit<ParseOptions, 'fileName'> = {};
   if (options.dateOrder) base.dateOrder = options.dateOrder;
-  if (options.columnMapping) base.columnMapping = mappingFromFields(options.columnMapping);
   const parsed = parseStatement(file.bytes, { ...base, fileName: file.name });
-  const source: MappingSource = options.columnMapping ? 'given' : 'guessed';
-  const openOrder = !options.columnMapping && !options.dateOrder && parsed.csv !== undefined && parsed.transactions.length === 0 && parsed.errors.length > 0;
+  const source: MappingSource = 'guessed';
+  const openOrder = !options.dateOrder && parsed.csv !== undefined && parsed.transactions.length === 0 && parsed.errors.length > 0;
   if (openOrder) {
     const suggested = { dateOrder: parsed.csv!.mapping.dateOrder };
     const retry = parseStatement(file.bytes, { ...suggested, fileName: file.name });
     if (retry.transactions.length > 0) return { parsed: retry, options: suggested, mappingSource: source, dateOrderAmbiguous: true };
   }
   return { parsed, options: base, mappingSource: source, dateOrderAmbiguous: false };
+}
+
+/**
+ * A CSV read with a mapping the user gave or confirmed before. The parser's own guess, confirmed
+ * unchanged, is read as guessed: what the parser saw of the layout goes with it (the account's sort
+ * code and number columns, a type column standing in for an empty description), which a bare
+ * mapping cannot carry.
+ */
+function parseWithMapping(file: UploadedFile, fields: CsvColumnMappingFields, dateOrder: ReviewOptions['dateOrder'], source: MappingSource = 'given'): ReviewParse {
+  const order = dateOrder ?? fields.date_order;
+  const wanted = { ...fields, date_order: order };
+  const guessed = parseStatement(file.bytes, { fileName: file.name, dateOrder: order });
+  if (guessed.csv && sameMapping(mappingToFields(guessed.csv.mapping), wanted)) {
+    return { parsed: guessed, options: { dateOrder: order }, mappingSource: source, dateOrderAmbiguous: false };
+  }
+  const options = { columnMapping: mappingFromFields(wanted), dateOrder: order };
+  return { parsed: parseStatement(file.bytes, { ...options, fileName: file.name }), options, mappingSource: source, dateOrderAmbiguous: false };
 }
 
 /**
@@ -48,8 +65,5 @@ export function withRememberedMapping(file: UploadedFile, first: ReviewParse, re
   const fields: CsvColumnMappingFields = { ...remembered.mapping, delimiter: csv.mapping.delimiter as CsvColumnMappingFields['delimiter'], first_data_row: csv.mapping.firstDataRow };
   if (csv.mapping.headerRow === undefined) delete fields.header_row;
   else fields.header_row = csv.mapping.headerRow;
-  if (dateOrder) fields.date_order = dateOrder;
-  const options = { columnMapping: mappingFromFields(fields) };
-  const parsed = parseStatement(file.bytes, { ...options, fileName: file.name });
-  return { parsed, options, mappingSource: 'remembered', dateOrderAmbiguous: false };
+  return parseWithMapping(file, fields, dateOrder, 'remembered');
 }

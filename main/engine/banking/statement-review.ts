@@ -89,7 +89,7 @@ export function reviewedUpload(ctx: EngineContext, account: AccountRow, file: Up
 
 /** The mapping given, else the one remembered for the account when the file is laid out as before. */
 function readingOptions(ctx: EngineContext, account: AccountRow, file: UploadedFile, options: ReviewOptions): Omit<ParseOptions, 'fileName'> {
-  if (options.columnMapping) return { columnMapping: mappingFromFields(options.columnMapping), ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}) };
+  if (options.columnMapping) return parseForReview(file, options).options;
   const plain = options.dateOrder ? { dateOrder: options.dateOrder } : {};
   if (rememberedMappings(ctx, account.id).length === 0) return plain;
   const first = parseForReview(file, options);
