@@ -206,6 +206,20 @@ describe('updating and deleting explanations', () => {
   });
 });
 
+describe('changing what an explanation is', () => {
+  it('gives a former transfer the category rate when it is explained by a category', async () => {
+    const t = vatBook();
+    const current = await bankAccount(t);
+    const savings = await bankAccount(t, { name: 'Savings' });
+    const out = await oneTransaction(t, current, { dated_on: '2026-10-01', amount: '-120' });
+    const transfer = await explain(t, { bank_transaction: out.url, transfer_bank_account: savings, gross_value: '-120', sales_tax_rate: '5' });
+    const path = new URL(transfer.body.bank_transaction_explanation.url).pathname;
+    const recategorised = await t.json('PUT', path, { body: { bank_transaction_explanation: { category: '285' } } });
+    expect(recategorised.body.bank_transaction_explanation).toMatchObject({ sales_tax_rate: '20.0', sales_tax_value: '-20.0' });
+    expect(await transactions(t, savings)).toHaveLength(0);
+  });
+});
+
 describe('transfers between own accounts', () => {
   it('creates the matching transaction on the other account and removes it with the explanation', async () => {
     const t = vatBook();

@@ -123,7 +123,8 @@ function taxRequest(input: ExplanationInput, current: ExplanationRow | null, nat
     case 'manual':
       return { mode: 'manual', manual: fromMinor(current.manualSalesTaxMinor ?? 0, native) };
     case 'rate':
-      return { mode: 'rate', rate: current.salesTaxRate ?? '0' };
+      // A transfer or a payment keeps no rate; explained again with a category, it starts from automatic.
+      return current.salesTaxRate === null ? { mode: 'auto' } : { mode: 'rate', rate: current.salesTaxRate };
     case 'status':
       return { mode: 'status', status: current.salesTaxStatus ?? 'OUT_OF_SCOPE' };
     default:
