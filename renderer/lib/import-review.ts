@@ -23,15 +23,25 @@ export interface BalanceNow {
   difference?: string;
 }
 
+/**
+ * What each row adds to the balance on the check's day, in minor units: read once per preview, so
+ * ticking a box in a 100,000-row file recounts integers instead of decimals.
+ */
+export function balanceContributions(preview: StatementPreview): Map<number, number> {
+  const contributions = new Map<number, number>();
+  const asOf = preview.balance?.as_of;
+  if (!asOf) return contributions;
+  for (const row of preview.rows) if (row.dated_on <= asOf) contributions.set(row.index, toMinor(row.amount, preview.currency));
+  return contributions;
+}
+
 /** The engine's balance check, recounted for the rows now checked. */
-export function balanceFor(preview: StatementPreview, selected: ReadonlySet<number>): BalanceNow | null {
+export function balanceFor(preview: StatementPreview, contributions: ReadonlyMap<number, number>, selected: ReadonlySet<number>): BalanceNow | null {
   const check = preview.balance;
   if (!check) return null;
   const currency = preview.currency;
   let after = toMinor(check.before, currency);
-  for (const row of preview.rows) {
-    if (selected.has(row.index) && row.dated_on <= check.as_of) after += toMinor(row.amount, currency);
-  }
+  for (const index of selected) after += contributions.get(index) ?? 0;
   const balance: BalanceNow = { asOf: check.as_of, before: check.before, after: fromMinor(after, currency) };
   if (check.closing_balance !== undefined) {
     balance.closing = check.closing_balance;
