@@ -1,0 +1,1 @@
+CREATE INDEX `postings_dated_on` ON `postings` (`dated_on`);
