@@ -8,6 +8,7 @@ import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
 import { mossRatesOn } from '../ledger/moss-rates';
+import { vatRegisteredOn } from '../ledger/vat-registration';
 import { removePostings, replacePostings, type PostingLine } from '../ledger/postings';
 import { salesTax } from '../ledger/sales-tax';
 import { billPaymentEntryType, checkBillPayment, paidBillTarget, repostBillPayments, settleBills } from '../purchases/bill-payments';
@@ -77,11 +78,6 @@ export function entryTypeOf(category: CategoryRow | null, grossMinor: number, tr
   if (category.listGroup === 'income') return moneyIn ? 'Sales' : 'Refund';
   if (category.listGroup === 'cost_of_sales' || category.listGroup === 'admin_expenses') return moneyIn ? 'Refund' : 'Payment';
   return moneyIn ? 'Other Money In' : 'Other Money Out';
-}
-
-function vatRegisteredOn(ctx: EngineContext, datedOn: string): boolean {
-  const company = loadCompany(ctx);
-  return company.vatRegistered && (company.salesTaxEffectiveDate === null || company.salesTaxEffectiveDate <= datedOn);
 }
 
 /** The other explanations' share of the transaction, so this one can be checked against what is left. */
@@ -208,7 +204,7 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
           salesTaxStatus: request.status,
           autoRate: category?.autoSalesTaxRate ?? null,
           datedOn,
-          vatRegistered: vatRegisteredOn(ctx, datedOn),
+          vatRegistered: vatRegisteredOn(loadCompany(ctx), datedOn),
           toMinor: (value, field) => minor(value, native, field),
         });
 

@@ -9,7 +9,7 @@ import { assertOwnExpense } from './expense-access';
 import { linkedProjectId, linkedUser } from './links';
 import { minorOf, reinterpretMinor, scaleMinor } from './money';
 import { purchaseTax, taxAsked } from './tax';
-import { vatRegisteredOn } from './vat-registration';
+import { vatRegisteredOn } from '../ledger/vat-registration';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type ExpenseValues = Omit<typeof expenses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -80,7 +80,7 @@ export function resolveExpense(ctx: EngineContext, input: ExpenseInput, current:
     currency: native,
     autoRate: category.autoSalesTaxRate,
     datedOn,
-    vatRegistered: vatRegisteredOn(ctx, datedOn),
+    vatRegistered: vatRegisteredOn(loadCompany(ctx), datedOn),
     zeroRates: currency !== native,
   });
   const projectId = input.project !== undefined ? (input.project === null ? null : linkedProjectId(ctx, input.project)) : (current?.projectId ?? null);

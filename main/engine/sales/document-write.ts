@@ -10,7 +10,7 @@ import { unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
 import { mossCountry } from '../ledger/moss-rates';
 import { CIS_BANDS } from '../resources/cis_bands';
-import { vatRegisteredOn } from './company-tax';
+import { vatRegisteredOn } from '../ledger/vat-registration';
 import { toNativeMinor } from './currency';
 import { addDays, daysBetween } from './dates';
 import { contactOf, itemsOf, KINDS, type ContactRow, type DocumentKind, type DocumentRow } from './documents';

@@ -1,6 +1,0 @@
-import type { CompanyRow } from '../company-record';
-
-/** Whether the company charges VAT on a date: registered, and on or after its registration date. */
-export function vatRegisteredOn(company: CompanyRow, datedOn: string): boolean {
-  return company.vatRegistered && (company.salesTaxEffectiveDate === null || company.salesTaxEffectiveDate <= datedOn);
-}
