@@ -89,6 +89,7 @@ describeShared('import review on the statement corpus', () => {
       expect(new Set(statuses(again.body)), path).toEqual(new Set(['duplicate']));
       checked.push(path);
     }
+    console.log(`import review: ${checked.length} corpus files previewed, imported and previewed again`);
     expect(checked.length).toBeGreaterThan(60);
   }, 120_000);
 
@@ -114,6 +115,7 @@ describeShared('import review on the statement corpus', () => {
       expect(await listed(t, reviewed), path).toEqual(await listed(t, plain));
       checked += 1;
     }
+    console.log(`import review: ${checked} CSVs read alike with and without the mapping`);
     expect(checked).toBeGreaterThan(25);
   }, 120_000);
 
