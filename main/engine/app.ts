@@ -96,8 +96,8 @@ export function createEngine(deps: EngineDeps, routes: readonly Route[] = allRou
       const apiVersion = readApiVersion(request.headers.get('x-api-version'));
       if (user.permissionLevel < route.level) throw forbidden();
       const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request, { acceptsFiles: route.acceptsFiles === true }) : { value: undefined, files: {}, fields: {} };
-      if (!route.public) catchUp(buildContext(deps, user, c.env.origin, apiVersion));
       const ctx = buildContext(deps, user, c.env.origin, apiVersion);
+      if (!route.public) catchUp(ctx.today, () => buildContext(deps, user, c.env.origin, apiVersion));
       const url = new URL(request.url);
       const routeRequest = { ctx, params: c.req.param() as Record<string, string>, query: url.searchParams, body, url };
       const result = route.method === 'GET' ? route.handle(routeRequest) : runWrite(ctx, route, () => route.handle(routeRequest));

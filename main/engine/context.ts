@@ -40,27 +40,42 @@ export interface EngineContext extends EngineDeps {
   changeCount(): number;
 }
 
+/** A class rather than an object of closures: one request builds one, and methods cost nothing to create. */
+class RequestContext implements EngineContext {
+  readonly book: Book;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly db: Book['db'];
+  readonly now: string;
+  readonly today: string;
+  private recorded = 0;
+
+  constructor(
+    deps: EngineDeps,
+    readonly user: UserRow,
+    readonly origin: string,
+    readonly apiVersion: string | null,
+  ) {
+    this.book = deps.book;
+    this.clock = deps.clock;
+    this.ids = deps.ids;
+    this.db = deps.book.db;
+    this.now = deps.clock.now().toISOString();
+    this.today = this.now.slice(0, 10);
+  }
+
+  recordChange(resource: string, recordId: number | string, operation: 'create' | 'update' | 'delete'): void {
+    this.db.insert(changes).values({ resource, recordId: String(recordId), operation, at: this.now, userId: this.user.id }).run();
+    this.recorded += 1;
+  }
+
+  changeCount(): number {
+    return this.recorded;
+  }
+}
+
 export function buildContext(deps: EngineDeps, user: UserRow, origin: string, apiVersion: string | null): EngineContext {
-  const instant = deps.clock.now();
-  const now = instant.toISOString();
-  let recorded = 0;
-  return {
-    ...deps,
-    db: deps.book.db,
-    user,
-    apiVersion,
-    origin,
-    now,
-    today: now.slice(0, 10),
-    recordChange(resource, recordId, operation) {
-      deps.book.db
-        .insert(changes)
-        .values({ resource, recordId: String(recordId), operation, at: now, userId: user.id })
-        .run();
-      recorded += 1;
-    },
-    changeCount: () => recorded,
-  };
+  return new RequestContext(deps, user, origin, apiVersion);
 }
 
 export const systemClock: Clock = { now: () => new Date() };

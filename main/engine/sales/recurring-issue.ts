@@ -87,11 +87,13 @@ export function catchUpRecurringInvoices(ctx: EngineContext): void {
  * The engine calls this on every request; it runs the catch-up at most once per engine-clock day, so
  * requests stay cheap. Profiles written during the day issue what is due at once themselves.
  */
-export function dailyRecurringCatchUp(): (ctx: EngineContext) => void {
+export function dailyRecurringCatchUp(): (today: string, context: () => EngineContext) => void {
   let lastDay: string | null = null;
-  return (ctx) => {
-    if (ctx.today === lastDay) return;
-    catchUpRecurringInvoices(ctx);
-    lastDay = ctx.today;
+  return (today, context) => {
+    if (today === lastDay) return;
+    // The catch-up gets a context of its own (built only on the day's first request), so its writes
+    // are not counted as the request's own.
+    catchUpRecurringInvoices(context());
+    lastDay = today;
   };
 }
