@@ -7,39 +7,41 @@ export function recordUrl(ctx: EngineContext, resource: string, id: number | str
 }
 
 /**
- * Reads the id out of a link to another record. Links are resolved by path whatever their host, so a
- * url written over IPC, over HTTP or by the remote service all name the same record.
+ * The last path segment of a link under /v2/<resource>/, or null. Links are resolved by path whatever
+ * their host, so a url written over IPC, over HTTP or by the remote service all name the same record.
  */
-export function idFromUrl(value: unknown, resource: string, field: string): number {
-  const fail = () => unprocessable(`${field} must be the url of a ${resource.replace(/_/g, ' ').replace(/s$/, '')}`);
-  // The live service also takes a bare id (its own client libraries send them).
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value.trim());
-  if (typeof value !== 'string') throw fail();
+function segmentOf(value: string, resource: string): string | null {
   let path: string;
   try {
     path = new URL(value, 'ledgerdesk://local').pathname;
   } catch {
-    throw fail();
+    return null;
   }
-  const match = new RegExp(`^/v2/${resource}/(\\d+)/?$`).exec(path);
-  if (!match) throw fail();
-  const id = Number(match[1]);
-  if (!Number.isSafeInteger(id)) throw fail();
-  return id;
+  const prefix = `/v2/${resource}/`;
+  if (!path.startsWith(prefix)) return null;
+  const segment = path.slice(prefix.length).replace(/\/$/, '');
+  if (segment === '' || segment.includes('/')) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the id out of a link to another record (or, as the live service also takes, a bare id). */
+export function idFromUrl(value: unknown, resource: string, field: string): number {
+  const fail = () => unprocessable(`${field} must be the url of a ${resource.replace(/_/g, ' ').replace(/s$/, '')}`);
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value !== 'string') throw fail();
+  const text = value.trim();
+  const segment = /^\d{1,15}$/.test(text) ? text : segmentOf(text, resource);
+  if (segment === null || !/^\d{1,15}$/.test(segment)) throw fail();
+  return Number(segment);
 }
 
 /** The trailing path segment of a link, for resources addressed by code or date (categories, returns). */
 export function keyFromUrl(value: unknown, resource: string, field: string): string {
-  const fail = () => unprocessable(`${field} must be a /v2/${resource}/... url`);
-  if (typeof value !== 'string') throw fail();
-  let path: string;
-  try {
-    path = new URL(value, 'ledgerdesk://local').pathname;
-  } catch {
-    throw fail();
-  }
-  const match = new RegExp(`^/v2/${resource}/([^/]+)/?$`).exec(path);
-  if (!match) throw fail();
-  return decodeURIComponent(match[1]!);
+  const segment = typeof value === 'string' ? segmentOf(value, resource) : null;
+  if (segment === null) throw unprocessable(`${field} must be a /v2/${resource}/... url`);
+  return segment;
 }

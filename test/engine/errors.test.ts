@@ -224,3 +224,14 @@ describe('request bodies', () => {
     for (const [method, path, options] of cases) await expectNoCrash(t, method, path, options, `${method} ${path}`);
   });
 });
+
+describe('links that cannot be read', () => {
+  it('answers a link with a broken percent escape with a 422, not a 500', async () => {
+    const t = createTestBook();
+    await t.json('POST', '/v2/bank_accounts', { body: { bank_account: { name: 'Current', opening_balance: '0' } } });
+    const response = await t.json('POST', '/v2/bank_transaction_explanations', {
+      body: { bank_transaction_explanation: { bank_account: 'http://127.0.0.1:9999/v2/bank_accounts/1', category: 'http://x/v2/categories/%E0%A4%A', gross_value: '-1' } },
+    });
+    expect(response.status).toBe(422);
+  });
+});
