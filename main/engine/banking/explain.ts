@@ -280,25 +280,13 @@ function createCounterpart(ctx: EngineContext, source: ExplanationRow): void {
   const own = accountById(ctx, source.bankAccountId)!;
   const amount = -(source.foreignGrossMinor ?? source.grossMinor);
   const text = source.description || `Transfer ${amount > 0 ? 'from' : 'to'} ${own.name}`;
-  const transaction = ctx.db
-    .insert(bankTransactions)
-    .values({
-      bankAccountId: source.transferBankAccountId!,
-      datedOn: source.datedOn,
-      description: storedDescription(text, '', 'XFER'),
-      amountMinor: amount,
-      transactionId: null,
-      isManual: true,
-      uploadedAt: null,
-      markedForReview: false,
-      uploadId: null,
-      transactionType: 'XFER',
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning()
-    .get();
-  ctx.recordChange('bank_transactions', transaction.id, 'create');
+  const transaction = insertManualTransaction(ctx, {
+    bankAccountId: source.transferBankAccountId!,
+    datedOn: source.datedOn,
+    description: storedDescription(text, '', 'XFER'),
+    amountMinor: amount,
+    transactionType: 'XFER',
+  });
   const counterpart = ctx.db
     .insert(bankTransactionExplanations)
     .values({
@@ -404,22 +392,23 @@ export function createManualTransaction(ctx: EngineContext, accountId: number, i
   if (value === undefined) throw unprocessable('foreign_currency_value is required on a foreign-currency account');
   const amount = minor(value, account.currency, account.currency !== native ? 'foreign_currency_value' : 'gross_value');
   assertUnlocked(ctx, input.dated_on ?? ctx.today);
+  return insertManualTransaction(ctx, {
+    bankAccountId: accountId,
+    datedOn: input.dated_on ?? ctx.today,
+    description: storedDescription('', '', ''),
+    amountMinor: amount,
+    transactionType: null,
+  });
+}
+
+/** A bank line that did not come from a statement: a transfer's other side, or money recorded by hand. */
+function insertManualTransaction(
+  ctx: EngineContext,
+  line: Pick<TransactionRow, 'bankAccountId' | 'datedOn' | 'description' | 'amountMinor' | 'transactionType'>,
+): TransactionRow {
   const row = ctx.db
     .insert(bankTransactions)
-    .values({
-      bankAccountId: accountId,
-      datedOn: input.dated_on ?? ctx.today,
-      description: storedDescription('', '', ''),
-      amountMinor: amount,
-      transactionId: null,
-      isManual: true,
-      uploadedAt: null,
-      markedForReview: false,
-      uploadId: null,
-      transactionType: null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
+    .values({ ...line, transactionId: null, isManual: true, uploadedAt: null, markedForReview: false, uploadId: null, createdAt: ctx.now, updatedAt: ctx.now })
     .returning()
     .get();
   ctx.recordChange('bank_transactions', row.id, 'create');
