@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Level } from '../../shared/api/permissions';
 import { createTestBook } from './harness';
 import { bankAccount, explainedLine, postDocument } from './report-fixtures';
 import { readXml } from './xml-reader';
 
-const GOLDEN = JSON.parse(readFileSync(new URL('../../../shared/corpora/freeagent/golden-responses/cashflow.json', import.meta.url), 'utf8'));
 
 const cashflow = async (t: ReturnType<typeof createTestBook>, query = '') => {
   const response = await t.json('GET', `/v2/cashflow${query}`);
@@ -20,9 +18,10 @@ describe('GET /v2/cashflow', () => {
     const t = createTestBook();
     const { status, cashflow: record } = await cashflow(t);
     expect(status).toBe(200);
-    expect(Object.keys(record).sort()).toEqual(Object.keys(GOLDEN.cashflow).sort());
-    expect(Object.keys(record.incoming).sort()).toEqual(Object.keys(GOLDEN.cashflow.incoming).sort());
-    expect(Object.keys(record.incoming.months[0]).sort()).toEqual(Object.keys(GOLDEN.cashflow.incoming.months[0]).sort());
+    // The key sets of golden-responses/cashflow.json (test/shared-corpus/golden-reports.test.ts reads the file itself).
+    expect(Object.keys(record).sort()).toEqual(['balance', 'from', 'incoming', 'outgoing', 'to']);
+    expect(Object.keys(record.incoming).sort()).toEqual(['months', 'total']);
+    expect(Object.keys(record.incoming.months[0]).sort()).toEqual(['month', 'total', 'year']);
     expect([record.from, record.to]).toEqual(['2026-05-01', '2026-11-22']);
     expect(record.incoming.months).toEqual([5, 6, 7, 8, 9, 10, 11].map((month) => ({ month, year: 2026, total: '0.0' })));
     // Decimals are strings, as the reference says of every decimal (the live service sends numbers here).
