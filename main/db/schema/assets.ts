@@ -1,5 +1,5 @@
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { flag, id, timestamps } from './columns';
+import { flag, id, postalAddress, timestamps } from './columns';
 
 export const capitalAssetTypes = sqliteTable('capital_asset_types', {
   id: id(),
@@ -11,12 +11,8 @@ export const capitalAssetTypes = sqliteTable('capital_asset_types', {
 export const properties = sqliteTable('properties', {
   id: id(),
   name: text('name'),
+  ...postalAddress(),
+  // A property must have a first address line; other addresses may be blank.
   address1: text('address1').notNull(),
-  address2: text('address2'),
-  address3: text('address3'),
-  town: text('town'),
-  region: text('region'),
-  postcode: text('postcode'),
-  country: text('country').notNull(),
   ...timestamps,
 });

@@ -8,3 +8,14 @@ export const timestamps = {
 
 export const id = () => integer('id').primaryKey({ autoIncrement: true });
 export const flag = (name: string) => integer(name, { mode: 'boolean' });
+
+/** A postal address as the service writes it (address1-3, town, region, postcode, country). */
+export const postalAddress = () => ({
+  address1: text('address1'),
+  address2: text('address2'),
+  address3: text('address3'),
+  town: text('town'),
+  region: text('region'),
+  postcode: text('postcode'),
+  country: text('country').notNull(),
+});

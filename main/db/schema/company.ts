@@ -1,5 +1,5 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { flag, timestamps } from './columns';
+import { flag, postalAddress, timestamps } from './columns';
 
 /** One book holds one company; its row always has id 1. */
 export const company = sqliteTable('company', {
@@ -12,13 +12,7 @@ export const company = sqliteTable('company', {
   firstAccountingYearEnd: text('first_accounting_year_end').notNull(),
   currency: text('currency').notNull(),
   mileageUnits: text('mileage_units').notNull(),
-  address1: text('address1'),
-  address2: text('address2'),
-  address3: text('address3'),
-  town: text('town'),
-  region: text('region'),
-  postcode: text('postcode'),
-  country: text('country').notNull(),
+  ...postalAddress(),
   companyRegistrationNumber: text('company_registration_number'),
   businessCategory: text('business_category'),
   vatRegistered: flag('vat_registered').notNull(),

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { flag, id, timestamps } from './columns';
+import { flag, id, postalAddress, timestamps } from './columns';
 import { categories } from './ledger';
 import { users } from './users';
 
@@ -12,13 +12,7 @@ export const contacts = sqliteTable('contacts', {
   billingEmail: text('billing_email'),
   phoneNumber: text('phone_number'),
   mobile: text('mobile'),
-  address1: text('address1'),
-  address2: text('address2'),
-  address3: text('address3'),
-  town: text('town'),
-  region: text('region'),
-  postcode: text('postcode'),
-  country: text('country').notNull(),
+  ...postalAddress(),
   contactNameOnInvoices: flag('contact_name_on_invoices').notNull(),
   /** Always, Never or Auto. */
   chargeSalesTax: text('charge_sales_tax').notNull(),
