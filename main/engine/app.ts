@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { Hono, type Context } from 'hono';
 import { MoneyError } from '../../shared/money';
 import { readApiVersion } from './api-version';
@@ -7,6 +8,7 @@ import { encodeXml } from './codec/xml';
 import { buildContext, type EngineContext, type EngineDeps, type UserRow } from './context';
 import { ApiError, errorBody, forbidden, notFound } from './errors';
 import { ValidationError } from './payload';
+import { preparedPerConnection } from './prepared';
 import { allRoutes } from './resources';
 import { dailyRecurringCatchUp } from './sales/recurring-issue';
 import type { Route, RouteResult } from './route';
@@ -63,13 +65,15 @@ const ANONYMOUS: UserRow = {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE']);
 
+const totalChangesQuery = preparedPerConnection((sqlite: Database.Database) => sqlite.prepare('SELECT total_changes() AS n').pluck());
+
 /**
  * Runs a write whole inside one SQLite transaction. If the handler wrote rows but recorded no change,
  * that is a bug in the handler: it is rolled back rather than let sync and undo miss it.
  */
 function runWrite(ctx: EngineContext, route: Route, run: () => RouteResult): RouteResult {
   const { sqlite } = ctx.book;
-  const totalChanges = sqlite.prepare('SELECT total_changes() AS n').pluck();
+  const totalChanges = totalChangesQuery(sqlite);
   return sqlite.transaction(() => {
     const before = totalChanges.get() as number;
     const result = run();

@@ -58,10 +58,17 @@ function detail(category: { description: string } | null, row: ExplanationRow, c
   return row.salesTaxMinor !== 0 ? `${subject}. Inc ${formattedAmount(row.salesTaxMinor, currency)} VAT ` : `${subject} `;
 }
 
-export function explanationRecord(ctx: EngineContext, row: ExplanationRow, transaction?: TransactionRow): ApiRecord {
-  const tx = transaction ?? ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, row.bankTransactionId)).get()!;
-  const account = accountOf(ctx, row.bankAccountId);
-  const native = loadCompany(ctx).currency;
+/** What a list has already read for the records it renders, so each explanation need not read it again. */
+export interface KnownRows {
+  transaction?: TransactionRow;
+  account?: AccountRow;
+  nativeCurrency?: string;
+}
+
+export function explanationRecord(ctx: EngineContext, row: ExplanationRow, known: KnownRows = {}): ApiRecord {
+  const tx = known.transaction ?? ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, row.bankTransactionId)).get()!;
+  const account = known.account ?? accountOf(ctx, row.bankAccountId);
+  const native = known.nativeCurrency ?? loadCompany(ctx).currency;
   const category = categoryCode(ctx, row.categoryId);
   const transferAccount = row.transferBankAccountId !== null ? accountOf(ctx, row.transferBankAccountId) : null;
   const moneyIn = row.grossMinor > 0;
@@ -113,6 +120,7 @@ export function transactionRecords(ctx: EngineContext, rows: readonly Transactio
   const explanations = explanationsOf(ctx, rows.map((row) => row.id));
   const accounts = new Map<number, AccountRow>();
   const matching = new Map<number, Map<string, number>>();
+  const nativeCurrency = loadCompany(ctx).currency;
   for (const row of rows) {
     if (!accounts.has(row.bankAccountId)) {
       accounts.set(row.bankAccountId, accountOf(ctx, row.bankAccountId));
@@ -134,7 +142,7 @@ export function transactionRecords(ctx: EngineContext, rows: readonly Transactio
       is_manual: row.isManual,
       transaction_id: row.transactionId ?? undefined,
       matching_transactions_count: Math.max(0, (matching.get(row.bankAccountId)!.get(row.description) ?? 1) - 1),
-      bank_transaction_explanations: own.map((explanation) => explanationRecord(ctx, explanation, row)),
+      bank_transaction_explanations: own.map((explanation) => explanationRecord(ctx, explanation, { transaction: row, account, nativeCurrency })),
       ...attachmentFields(ctx, EXPLANATIONS, own.map((explanation) => explanation.id)),
       created_at: timestamp(row.createdAt),
       updated_at: timestamp(row.updatedAt),
