@@ -32,6 +32,11 @@ const LAYERS = [
   { type: 'ipc', pattern: 'main/ipc.ts', mode: 'full' },
   { type: 'electron-main', pattern: 'main/index.ts', mode: 'full' },
   { type: 'preload', pattern: 'main/preload.ts', mode: 'full' },
+  // The renderer in four parts (DESIGN.md Layout): the shell (App, main), one folder per section, the
+  // shared pieces in ui/, and lib/ (the bridge and typed calls). A section never imports another one.
+  { type: 'renderer-section', pattern: 'renderer/sections/*', mode: 'folder', capture: ['section'] },
+  { type: 'renderer-ui', pattern: 'renderer/ui/**', mode: 'full' },
+  { type: 'renderer-lib', pattern: 'renderer/lib/**', mode: 'full' },
   { type: 'renderer', pattern: 'renderer/**', mode: 'full' },
   // Data files (default charts of accounts, icons, rate tables): any layer may read them.
   { type: 'resources', pattern: 'resources/**', mode: 'full' },
@@ -50,8 +55,14 @@ const LAYER_IMPORTS = {
   'electron-main': ['doors', 'ipc', 'engine', 'sync', 'importers', 'db', 'shared'],
   // The preload exposes the bridge and nothing else.
   preload: ['shared'],
-  renderer: ['renderer', 'shared'],
+  renderer: ['renderer', 'renderer-section', 'renderer-ui', 'renderer-lib', 'shared'],
+  'renderer-section': ['renderer-ui', 'renderer-lib', 'shared'],
+  'renderer-ui': ['renderer-ui', 'renderer-lib', 'shared'],
+  'renderer-lib': ['renderer-lib', 'shared'],
 };
+
+// Which layer may import which beyond the table: a section may import its own files, not another section's.
+const SAME_SECTION = { from: ['renderer-section'], allow: [['renderer-section', { section: '${from.section}' }]] };
 
 // Packages each layer may not use. Rules are checked in order and the last one that matches
 // decides, so the allowlist for shared/ comes after its blanket ban.
@@ -59,8 +70,8 @@ const EXTERNAL_RULES = [
   { from: ['shared'], disallow: ['*'], message: 'shared/ may import only pure libraries (zod, decimal.js; see PURE_LIBRARIES in eslint.config.js)' },
   { from: ['shared'], allow: PURE_LIBRARIES },
   { from: ['importers'], disallow: [...FS_MODULES, ...DATABASE_LIBRARIES], message: 'main/importers take bytes and return rows: no file system, no database' },
-  { from: ['renderer', 'preload'], disallow: NODE_BUILTINS, message: '${from.type} code runs in the browser sandbox: no Node modules' },
-  { from: ['shared', 'db', 'importers', 'engine', 'sync', 'doors', 'renderer'], disallow: ELECTRON, message: 'electron may be imported only by main/index.ts, main/preload.ts and main/ipc.ts' },
+  { from: ['renderer', 'renderer-section', 'renderer-ui', 'renderer-lib', 'preload'], disallow: NODE_BUILTINS, message: '${from.type} code runs in the browser sandbox: no Node modules' },
+  { from: ['shared', 'db', 'importers', 'engine', 'sync', 'doors', 'renderer', 'renderer-section', 'renderer-ui', 'renderer-lib'], disallow: ELECTRON, message: 'electron may be imported only by main/index.ts, main/preload.ts and main/ipc.ts' },
 ];
 
 // Globals shared/ must not touch: it runs in main and in the renderer, so neither Node's nor the DOM's.
@@ -119,7 +130,7 @@ export default tseslint.config(
           rules: Object.entries(LAYER_IMPORTS).flatMap(([from, allow]) => [
             { from: [from], disallow: ['*'], message: `DESIGN.md Layers: ${from} may import only ${allow.join(', ')}; not \${target.type} (\${dependency.source})` },
             { from: [from], allow: [...allow, 'resources'] },
-          ]),
+          ]).concat([SAME_SECTION]),
         },
       ],
       'boundaries/external': ['error', { default: 'allow', rules: EXTERNAL_RULES }],

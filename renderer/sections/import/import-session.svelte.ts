@@ -1,6 +1,6 @@
 import { SvelteSet } from 'svelte/reactivity';
-import type { CsvColumnMappingFields, ReviewedUpload, StatementPreview } from '../../shared/api/statement_import';
-import { importStatement, previewStatement, undoStatementUpload } from './api';
+import type { CsvColumnMappingFields, ReviewedUpload, StatementPreview } from '../../../shared/api/statement_import';
+import { importStatement, previewStatement, undoStatementUpload } from '../../lib/api';
 import { initialSelection } from './import-review';
 
 export type ImportPhase = 'review' | 'importing' | 'done';

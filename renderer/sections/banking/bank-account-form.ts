@@ -1,7 +1,7 @@
-import type { BankAccountCreate, BankAccountUpdate } from '../../shared/api/bank_accounts';
-import { minorDigits } from '../../shared/money';
-import { padDecimal } from './format';
-import type { BankAccount } from './records';
+import type { BankAccountCreate, BankAccountUpdate } from '../../../shared/api/bank_accounts';
+import { minorDigits } from '../../../shared/money';
+import { padDecimal } from '../../lib/format';
+import type { BankAccount } from '../../lib/records';
 
 /**
  * What the bank account form edits, as the inputs hold it (text and ticks), and how that becomes

@@ -1,5 +1,5 @@
-import type { CsvPreview, DateOrder, PreviewRow, RowStatus, StatementPreview } from '../../shared/api/statement_import';
-import { fromMinor, toMinor } from '../../shared/money';
+import type { CsvPreview, DateOrder, PreviewRow, RowStatus, StatementPreview } from '../../../shared/api/statement_import';
+import { fromMinor, toMinor } from '../../../shared/money';
 
 /**
  * The import review's rules, apart from how they are drawn: which rows start checked, which may be
