@@ -45,7 +45,7 @@ export class ApiError {
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
-type RequestOptions = Omit<ApiRequest, 'method' | 'path'>;
+export type RequestOptions = Omit<ApiRequest, 'method' | 'path'>;
 
 async function overHttp(method: HttpMethod, path: string, options: RequestOptions): Promise<ApiResponse> {
   const url = new URL(path, window.location.origin);
@@ -84,12 +84,16 @@ function errorMessages(status: number, body: unknown): string[] {
   return [`The Ledgerdesk engine answered with status ${status}.`];
 }
 
-function headerValue(headers: Record<string, string>, name: string): string | undefined {
+export function headerValue(headers: Record<string, string>, name: string): string | undefined {
   const wanted = name.toLowerCase();
   return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
 }
 
-async function send(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<ApiResponse>> {
+/**
+ * The building blocks for typed calls. Calls for a resource live in lib/api/<resource>.ts and are
+ * built on these; nothing else in the renderer touches the bridge.
+ */
+export async function send(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<ApiResponse>> {
   let response: ApiResponse;
   try {
     response = await exchange(method, path, options);
@@ -134,20 +138,20 @@ async function sendFile(file: File, upload: FileUpload, onProgress?: UploadProgr
 }
 
 /** Reads the record under `key` of a response body, checked against its schema. */
-function decode<S extends z.ZodType>(response: ApiResponse, key: string | null, schema: S): ApiResult<z.infer<S>> {
+export function decode<S extends z.ZodType>(response: ApiResponse, key: string | null, schema: S): ApiResult<z.infer<S>> {
   const value = key === null ? response.body : (response.body as Record<string, unknown> | null)?.[key];
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, error: new ApiError(response.status, ['The engine sent a response this version of Ledgerdesk does not understand.']) };
 }
 
-async function getOne<S extends z.ZodType>(method: HttpMethod, path: string, key: string | null, schema: S, options?: RequestOptions): Promise<ApiResult<z.infer<S>>> {
+export async function getOne<S extends z.ZodType>(method: HttpMethod, path: string, key: string | null, schema: S, options?: RequestOptions): Promise<ApiResult<z.infer<S>>> {
   const sent = await send(method, path, options);
   return sent.ok ? decode(sent.value, key, schema) : sent;
 }
 
 /** Every record of a paginated list, following Link rel="next" at the largest page size. */
-async function getAll<S extends z.ZodType>(path: string, key: string, schema: S): Promise<ApiResult<z.infer<S>[]>> {
+export async function getAll<S extends z.ZodType>(path: string, key: string, schema: S): Promise<ApiResult<z.infer<S>[]>> {
   const records: z.infer<S>[] = [];
   let page: { path: string; query: Record<string, string> } | null = { path, query: { per_page: '100' } };
   while (page) {
@@ -162,7 +166,7 @@ async function getAll<S extends z.ZodType>(path: string, key: string, schema: S)
 }
 
 /** The /v2 path of a record url, whichever origin the engine wrote it with. */
-function pathOf(recordUrl: string): string {
+export function pathOf(recordUrl: string): string {
   return new URL(recordUrl).pathname;
 }
 
