@@ -174,12 +174,26 @@ describe('bills: sales tax rules 1-6 of section 1, per item', () => {
 describe('bills: postings', () => {
   it('debit each category with its net and 818 with the tax against Trade Creditors (796); net lines carry the VAT treatment', async () => {
     const t = vatBook();
-    const created = await bill(t, { ec_status: 'Reverse Charge', bill_items: [{ category: '285', total_value: '60' }, { category: '365', total_value: '12', sales_tax_status: 'EXEMPT' }] });
+    const created = await bill(t, { bill_items: [{ category: '285', total_value: '60' }, { category: '365', total_value: '12', sales_tax_status: 'EXEMPT' }] });
     expect(postingRows(t, 'bills', idOf(created.url)).map(({ code, debit, status, ec }) => ({ code, debit, status, ec }))).toEqual([
-      { code: '285', debit: 5000, status: 'TAXABLE', ec: 'Reverse Charge' },
-      { code: '365', debit: 1200, status: 'EXEMPT', ec: 'Reverse Charge' },
+      { code: '285', debit: 5000, status: 'TAXABLE', ec: null },
+      { code: '365', debit: 1200, status: 'EXEMPT', ec: null },
       { code: '796', debit: -7200, status: null, ec: null },
       { code: '818', debit: 1000, status: null, ec: null },
+    ]);
+    expect(ledgerTotal(t)).toBe(0);
+  });
+
+  it('under the reverse charge, cost the whole amount and account for the VAT on it both ways (818 and 819)', async () => {
+    const t = vatBook();
+    const created = await bill(t, { ec_status: 'Reverse Charge', bill_items: [{ category: '285', total_value: '60' }, { category: '365', total_value: '12', sales_tax_status: 'EXEMPT' }] });
+    expect(created).toMatchObject({ total_value: '72.0', net_value: '-72.0' });
+    expect(postingRows(t, 'bills', idOf(created.url)).map(({ code, debit, status, ec }) => ({ code, debit, status, ec }))).toEqual([
+      { code: '285', debit: 6000, status: 'TAXABLE', ec: 'Reverse Charge' },
+      { code: '365', debit: 1200, status: 'EXEMPT', ec: 'Reverse Charge' },
+      { code: '796', debit: -7200, status: null, ec: null },
+      { code: '818', debit: 1200, status: null, ec: null },
+      { code: '819', debit: -1200, status: null, ec: null },
     ]);
     expect(ledgerTotal(t)).toBe(0);
   });

@@ -192,10 +192,22 @@ describe('expenses: sales tax rules 1-6 of section 1', () => {
 describe('expenses: postings', () => {
   it('debits the category with the net and 818 with the tax against the user\'s 900-N account; net lines carry the VAT treatment', async () => {
     const t = vatBook();
+    const expense = await created(t, { category: '285', gross_value: '-12.34' });
+    expect(postingRows(t, 'expenses', idOf(expense.url))).toEqual([
+      { code: '285', debit: 1028, status: 'TAXABLE', ec: null, currency: null, foreign: null },
+      { code: '818', debit: 206, status: null, ec: null, currency: null, foreign: null },
+      { code: `900-${t.ownerId}`, debit: -1234, status: null, ec: null, currency: null, foreign: null },
+    ]);
+    expect(ledgerTotal(t)).toBe(0);
+  });
+
+  it('under the reverse charge, costs the whole amount and accounts for 20% of it both ways (818 and 819)', async () => {
+    const t = vatBook();
     const expense = await created(t, { category: '285', gross_value: '-12.34', ec_status: 'Reverse Charge' });
     expect(postingRows(t, 'expenses', idOf(expense.url))).toEqual([
-      { code: '285', debit: 1028, status: 'TAXABLE', ec: 'Reverse Charge', currency: null, foreign: null },
-      { code: '818', debit: 206, status: null, ec: null, currency: null, foreign: null },
+      { code: '285', debit: 1234, status: 'TAXABLE', ec: 'Reverse Charge', currency: null, foreign: null },
+      { code: '818', debit: 247, status: null, ec: null, currency: null, foreign: null },
+      { code: '819', debit: -247, status: null, ec: null, currency: null, foreign: null },
       { code: `900-${t.ownerId}`, debit: -1234, status: null, ec: null, currency: null, foreign: null },
     ]);
     expect(ledgerTotal(t)).toBe(0);

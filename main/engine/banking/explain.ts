@@ -18,6 +18,7 @@ import { idFromUrl, keyFromUrl } from '../urls';
 import { addAttachment, deleteAttachmentsOf, multipleAttachments } from './attachments';
 import { storedDescription } from './descriptions';
 import { EXPLANATIONS, explainedMinor, type ExplanationRow, type TransactionRow } from './records';
+import { isSelfAccounted, reverseChargeLines, suppliersTax } from '../ledger/reverse-charge';
 
 type CategoryRow = typeof categories.$inferSelect;
 type AccountRow = typeof bankAccounts.$inferSelect;
@@ -194,7 +195,7 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
     if (request.mode !== 'rate') throw unprocessable('sales_tax_rate is required for an EC VAT MOSS sale (the rate of the place of supply)');
     checkMossRate(placeOfSupply as MossCountry, datedOn, request.rate!);
   }
-  const tax =
+  const asked =
     transferAccountId !== null || paidBillId !== null || paidInvoiceId !== null
       ? { salesTaxRate: null, salesTaxMinor: 0, manualSalesTaxMinor: null, salesTaxStatus: null }
       : salesTax({
@@ -207,6 +208,7 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
           vatRegistered: vatRegisteredOn(loadCompany(ctx), datedOn),
           toMinor: (value, field) => minor(value, native, field),
         });
+  const tax = suppliersTax(asked, ecStatus, category !== null && isPurchase(category, grossMinor));
 
   return {
     bankTransactionId: transaction.id,
@@ -230,10 +232,15 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
   };
 }
 
+/** Money out on a cost, or on a general category; money in on one is a sale. Income is always a sale. */
+function isPurchase(category: CategoryRow, grossMinor: number): boolean {
+  if (category.listGroup === 'income') return false;
+  return category.listGroup !== 'general' || grossMinor < 0;
+}
+
 function vatCategoryCode(row: ExplanationRow, category: CategoryRow | null): string {
   if (row.ecStatus === 'EC VAT MOSS') return VAT_MOSS;
-  if (category?.listGroup === 'income') return VAT_CHARGED;
-  if (category?.listGroup === 'general') return row.grossMinor > 0 ? VAT_CHARGED : VAT_RECLAIMED;
+  if (category && !isPurchase(category, row.grossMinor)) return VAT_CHARGED;
   return VAT_RECLAIMED;
 }
 
@@ -255,6 +262,9 @@ export function postExplanation(ctx: EngineContext, row: ExplanationRow): void {
     const category = ctx.db.select().from(categories).where(eq(categories.id, row.categoryId!)).get()!;
     lines.push({ ...base, categoryId: category.id, debitMinor: -(row.grossMinor - row.salesTaxMinor), salesTaxStatus: row.salesTaxStatus, ecStatus: row.ecStatus });
     if (row.salesTaxMinor !== 0) lines.push({ ...base, categoryId: requiredCategory(ctx, vatCategoryCode(row, category)).id, debitMinor: -row.salesTaxMinor });
+    if (isPurchase(category, row.grossMinor) && isSelfAccounted(row.ecStatus, row.salesTaxStatus)) {
+      lines.push(...reverseChargeLines(ctx, base, { netDebitMinor: -(row.grossMinor - row.salesTaxMinor), salesTaxRate: row.salesTaxRate, manualSalesTaxMinor: row.manualSalesTaxMinor }));
+    }
   }
   replacePostings(ctx, EXPLANATIONS, row.id, lines);
 }

@@ -7,6 +7,7 @@ import type { SalesTaxResult } from '../ledger/sales-tax';
 import { idFromUrl } from '../urls';
 import { categoryById, purchaseCategory, type CategoryRow } from './categories';
 import { minorOf, reinterpretMinor } from './money';
+import { suppliersTax } from '../ledger/reverse-charge';
 import { purchaseTax, taxAsked, type TaxMode } from './tax';
 
 export type BillItemRow = typeof billItems.$inferSelect;
@@ -28,6 +29,7 @@ export interface BillTerms {
   storedCurrency: string;
   datedOn: string;
   vatRegistered: boolean;
+  ecStatus: string | null;
 }
 
 /** A bill posts against Trade Creditors and reclaims its VAT, so neither may be an item's category. */
@@ -63,13 +65,14 @@ function resolveItem(ctx: EngineContext, input: ItemInput, current: BillItemRow 
   return withinItem(prefix, () => {
     const category = input.category !== undefined ? purchaseCategory(ctx, input.category, 'category', BILL_CATEGORIES) : categoryById(ctx, current!.categoryId);
     const totalMinor = input.total_value !== undefined ? minorOf(input.total_value, terms.currency, 'total_value') : reinterpretMinor(current!.totalMinor, terms.storedCurrency, terms.currency, 'total_value');
-    const tax = purchaseTax(taxAsked(input, current, terms.storedCurrency), {
+    const asked = purchaseTax(taxAsked(input, current, terms.storedCurrency), {
       grossMinor: totalMinor,
       currency: terms.currency,
       autoRate: category.autoSalesTaxRate,
       datedOn: terms.datedOn,
       vatRegistered: terms.vatRegistered,
     });
+    const tax = suppliersTax(asked, terms.ecStatus, true);
     const description = input.description !== undefined ? (input.description ?? '') : (current?.description ?? '');
     return { id: current?.id ?? null, category, description, totalMinor, tax };
   });

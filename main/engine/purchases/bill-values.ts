@@ -60,7 +60,7 @@ export function resolveBill(ctx: EngineContext, input: BillCreate | BillUpdate, 
   const exchangeRate = exchangeRateOf(input, current, currency, native);
   const ecStatus = input.ec_status !== undefined ? input.ec_status : (current?.ecStatus ?? null);
   checkEcStatus(ecStatus, datedOn);
-  const terms: BillTerms = { currency, storedCurrency: current?.currency ?? currency, datedOn, vatRegistered: vatRegisteredOn(loadCompany(ctx), datedOn) };
+  const terms: BillTerms = { currency, storedCurrency: current?.currency ?? currency, datedOn, vatRegistered: vatRegisteredOn(loadCompany(ctx), datedOn), ecStatus };
   const { items, removed } = current ? itemsForUpdate(ctx, input.bill_items as BillUpdate['bill_items'], currentItems, terms) : { items: itemsForCreate(ctx, (input as BillCreate).bill_items, terms), removed: [] };
   if (items.length === 0) throw unprocessable('bill_items must keep at least one item');
   if (items.length > MAX_BILL_ITEMS) throw unprocessable(`bill_items can hold at most ${MAX_BILL_ITEMS} items`);

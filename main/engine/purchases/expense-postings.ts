@@ -5,6 +5,7 @@ import type { EngineContext } from '../context';
 import { replacePostings, type PostingLine } from '../ledger/postings';
 import { categoryByCode } from './categories';
 import type { ExpenseRow } from './expense-values';
+import { isSelfAccounted, reverseChargeLines } from '../ledger/reverse-charge';
 
 export const EXPENSES = 'expenses';
 
@@ -35,5 +36,8 @@ export function postExpense(ctx: EngineContext, row: ExpenseRow): void {
     { ...base, ...foreign, categoryId: claimAccount(ctx, row.userId), debitMinor: row.nativeGrossMinor },
   ];
   if (row.salesTaxMinor !== 0) lines.push({ ...base, categoryId: categoryByCode(ctx, VAT_RECLAIMED).id, debitMinor: -row.salesTaxMinor });
+  if (isSelfAccounted(row.ecStatus, row.salesTaxStatus)) {
+    lines.push(...reverseChargeLines(ctx, base, { netDebitMinor: lines[0]!.debitMinor, salesTaxRate: row.salesTaxRate, manualSalesTaxMinor: row.manualSalesTaxMinor }));
+  }
   replacePostings(ctx, EXPENSES, row.id, lines);
 }

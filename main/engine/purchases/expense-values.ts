@@ -8,6 +8,7 @@ import { checkEcStatus } from './ec-status';
 import { assertOwnExpense } from './expense-access';
 import { linkedProjectId, linkedUser } from './links';
 import { minorOf, reinterpretMinor, scaleMinor } from './money';
+import { suppliersTax } from '../ledger/reverse-charge';
 import { purchaseTax, taxAsked } from './tax';
 import { vatRegisteredOn } from '../ledger/vat-registration';
 
@@ -75,7 +76,7 @@ export function resolveExpense(ctx: EngineContext, input: ExpenseInput, current:
   const nativeGrossMinor = nativeGrossOf(input, current, currency, native, grossMinor);
   const ecStatus = input.ec_status !== undefined ? input.ec_status : (current?.ecStatus ?? null);
   checkEcStatus(ecStatus, datedOn);
-  const tax = purchaseTax(taxAsked(input, current, native), {
+  const asked = purchaseTax(taxAsked(input, current, native), {
     grossMinor: nativeGrossMinor,
     currency: native,
     autoRate: category.autoSalesTaxRate,
@@ -83,6 +84,7 @@ export function resolveExpense(ctx: EngineContext, input: ExpenseInput, current:
     vatRegistered: vatRegisteredOn(loadCompany(ctx), datedOn),
     zeroRates: currency !== native,
   });
+  const tax = suppliersTax(asked, ecStatus, true);
   const projectId = input.project !== undefined ? (input.project === null ? null : linkedProjectId(ctx, input.project)) : (current?.projectId ?? null);
   const receipt = input.receipt_reference !== undefined ? input.receipt_reference : (current?.receiptReference ?? null);
   return {
