@@ -42,6 +42,19 @@ describe('GET /v2/cashflow', () => {
     expect(record).toMatchObject({ incoming: { total: '1500.0' }, outgoing: { total: '120.99' }, balance: '1379.01' });
   });
 
+  it('does not count an opening bank balance as money in: the books start with it', async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t, { opening_balance: '12000.00' });
+    await explainedLine(t, account, { dated_on: '2025-05-01', amount: '250.00' }, { category: '001' });
+    const { cashflow: record } = await cashflow(t, '?from_date=2025-05-01&to_date=2025-06-30');
+    expect(byMonth(record.incoming)).toEqual({ '2025-05': '250.0', '2025-06': '0.0' });
+    expect(record).toMatchObject({ incoming: { total: '250.0' }, outgoing: { total: '0.0' }, balance: '250.0' });
+    // An overdrawn start is not money out either.
+    const overdrawn = createTestBook();
+    await bankAccount(overdrawn, { opening_balance: '-800.00' });
+    expect((await cashflow(overdrawn, '?from_date=2025-05-01&to_date=2025-05-31')).cashflow).toMatchObject({ outgoing: { total: '0.0' } });
+  });
+
   it('leaves out transfers between own accounts, which are neither in nor out', async () => {
     const t = createTestBook();
     const current = await bankAccount(t, { name: 'Current' });

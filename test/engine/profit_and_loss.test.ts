@@ -3,6 +3,7 @@ import { Level } from '../../shared/api/permissions';
 import { createTestBook } from './harness';
 import { bookSnapshot } from './book-snapshot';
 import { bankAccount, explainedLine, postDocument } from './report-fixtures';
+import { entry, putOpening } from './journal-helpers';
 import { readXml } from './xml-reader';
 
 const PATH = '/v2/accounting/profit_and_loss/summary';
@@ -161,6 +162,24 @@ describe('figures from postings', () => {
     // The first day of a period belongs to it, not to what is brought forward.
     const fromSecond = (await summary(t, '?from_date=2026-05-02&to_date=2026-11-22')).summary;
     expect(fromSecond).toMatchObject({ income: '0.0', expenses: '50.0', retained_profit_brought_forward: '1000.0' });
+  });
+
+  it('brings an opening retained profit forward: it is neither an adjustment nor the period\'s profit', async () => {
+    const t = createTestBook();
+    // The company joined with 13,250.00 of profit kept from the years before its books (a credit on 968).
+    expect((await putOpening(t, [entry('968', '-13250')])).status).toBe(200);
+    postDocument(t, '2025-05-01', [{ code: '001', debit: -50_000 }, { code: '999', debit: 50_000 }]);
+    const first = (await summary(t, '?from_date=2025-05-01&to_date=2026-04-30')).summary;
+    expect(less(first)).toEqual({ 'Corp. Tax': '0.0', Dividends: '0.0', Adjustments: '0.0' });
+    expect(first).toMatchObject({ income: '500.0', retained_profit: '500.0', retained_profit_brought_forward: '13250.0', retained_profit_carried_forward: '13750.0' });
+    // The next year starts from what the first carried forward.
+    const second = (await summary(t, '?accounting_period=2026/27')).summary;
+    expect(second).toMatchObject({ retained_profit: '0.0', retained_profit_brought_forward: '13750.0' });
+    // An adjustment journalled in the year is still an adjustment.
+    postDocument(t, '2025-06-01', [{ code: '968', debit: 2_000 }, { code: '999', debit: -2_000 }]);
+    const withAdjustment = (await summary(t, '?from_date=2025-05-01&to_date=2026-04-30')).summary;
+    expect(less(withAdjustment).Adjustments).toBe('20.0');
+    expect(withAdjustment).toMatchObject({ retained_profit: '480.0', retained_profit_brought_forward: '13250.0' });
   });
 
   it('writes losses and refunds with their sign', async () => {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { EngineContext } from '../context';
+import { OPENING_POSTINGS_SQL, openingSetId } from './opening-source';
 import type { ReportPeriod } from './report-period';
 import { PROFIT_CODES_SQL, profitLineOf, type ProfitLine } from './retained-profit-codes';
 
@@ -41,6 +42,21 @@ function categoryTotals(sqlite: Database.Database, period: ReportPeriod): Catego
     .all(period);
 }
 
+/**
+ * The opening balances' postings on profit categories that fall inside the period, per base code:
+ * they are brought forward (the profit of years before the books), not the period's movement.
+ */
+function openingInPeriod(sqlite: Database.Database, period: ReportPeriod, opening: number): { baseCode: string; debit: number }[] {
+  return sqlite
+    .prepare<{ from: string; to: string; opening: number }, { baseCode: string; debit: number }>(
+      `SELECT c.base_code AS baseCode, sum(p.debit_minor) AS debit
+       FROM postings p JOIN categories c ON c.id = p.category_id
+       WHERE ${OPENING_POSTINGS_SQL} AND p.dated_on BETWEEN @from AND @to AND p.category_id IN (SELECT id FROM categories WHERE ${PROFIT_CODES_SQL})
+       GROUP BY c.base_code`,
+    )
+    .all({ ...period, opening });
+}
+
 /** The profit and loss summary of 2.18 over a period, from postings alone. */
 export function profitAndLoss(ctx: Pick<EngineContext, 'book'>, period: ReportPeriod): ProfitAndLoss {
   const moved: Record<ProfitLine, number> = { income: 0, expenses: 0, corporationTax: 0, dividends: 0, adjustments: 0 };
@@ -50,6 +66,13 @@ export function profitAndLoss(ctx: Pick<EngineContext, 'book'>, period: ReportPe
     if (line === null) continue;
     moved[line] += row.inPeriod;
     debitsBefore += row.before;
+  }
+  const opening = openingSetId(ctx.book.sqlite);
+  for (const row of opening === null ? [] : openingInPeriod(ctx.book.sqlite, period, opening)) {
+    const line = profitLineOf(row.baseCode);
+    if (line === null) continue;
+    moved[line] -= row.debit;
+    debitsBefore += row.debit;
   }
   // Income is a credit (negative debit); everything else is taken from profit as a debit.
   const income = -moved.income;
