@@ -225,18 +225,70 @@ describe('filing (section 3: any state -> marked_as_filed, Full access)', () => 
     expect((await t.json('GET', '/v2/vat_returns/2025-07-31', { token: accounting })).status).toBe(200);
   });
 
-  it('refuses to file a period that has not ended, and unfiling, with 422 and changes nothing', async () => {
+  it('refuses to file a period that has not ended with 422 and changes nothing', async () => {
     const t = vatBook();
     await put(t, '2025-07-31/mark_as_filed');
     const before = bookSnapshot(t);
     const running = await put(t, '2027-01-31/mark_as_filed');
     expect(running.status).toBe(422);
     expect(running.body.errors[0].message).toContain('has not ended');
-    const unfile = await put(t, '2025-07-31/mark_as_unfiled');
-    expect(unfile.status).toBe(422);
-    expect(unfile.body.errors[0].message).toContain('cannot be marked as unfiled');
     expect((await put(t, '2025-07-30/mark_as_filed')).status).toBe(404);
     expect(bookSnapshot(t)).toEqual(before);
+  });
+
+  it('marks a filed return unfiled: the lock it set lifts, the mistake can be corrected, and the return follows the ledger again', async () => {
+    const t = vatBook();
+    const account = await bankAccount(t);
+    await explainedLine(t, account, { dated_on: '2025-06-01', amount: '120.00' }, { category: '001' });
+    await put(t, '2025-07-31/mark_as_filed');
+    // While filed, a forgotten sale in the period is refused.
+    const refused = await t.json('POST', '/v2/bank_transaction_explanations', {
+      body: { bank_transaction_explanation: { bank_account: account, dated_on: '2025-07-10', gross_value: '60.00', category: '/v2/categories/001' } },
+    });
+    expect(refused.status).toBe(422);
+
+    const unfiled = await put(t, '2025-07-31/mark_as_unfiled');
+    expect(unfiled.status).toBe(200);
+    expect(unfiled.body.vat_return).toMatchObject({ filing_status: 'unfiled', payments: [{ amount_due: '20.0' }] });
+    expect(lockedToDate(t.deps.book)).toBeNull();
+    expect((await t.json('GET', '/v2/account_locks')).body.account_locks).toEqual([]);
+
+    await explainedLine(t, account, { dated_on: '2025-07-10', amount: '60.00' }, { category: '001' });
+    expect((await boxes(t, '2025-07-31'))[1]).toBe('30.0');
+    const refiled = await put(t, '2025-07-31/mark_as_filed');
+    expect(refiled.body.vat_return).toMatchObject({ filing_status: 'marked_as_filed', payments: [{ amount_due: '30.0' }] });
+  });
+
+  it('refuses to unfile a return that is not marked filed, or one a later filed return still locks, with 422 and changes nothing', async () => {
+    const t = vatBook();
+    const before = bookSnapshot(t);
+    const notFiled = await put(t, '2025-07-31/mark_as_unfiled');
+    expect(notFiled.status).toBe(422);
+    expect(notFiled.body.errors[0].message).toContain('is not marked as filed');
+    expect(bookSnapshot(t)).toEqual(before);
+
+    await put(t, '2025-07-31/mark_as_filed');
+    await put(t, '2025-10-31/mark_as_filed');
+    const filed = bookSnapshot(t);
+    const earlier = await put(t, '2025-07-31/mark_as_unfiled');
+    expect(earlier.status).toBe(422);
+    expect(earlier.body.errors[0].message).toContain('period ending 2025-10-31 is filed');
+    expect(bookSnapshot(t)).toEqual(filed);
+    // Latest first, then the earlier one.
+    expect((await put(t, '2025-10-31/mark_as_unfiled')).status).toBe(200);
+    expect(lockedToDate(t.deps.book)).toBe('2025-07-31');
+    expect((await put(t, '2025-07-31/mark_as_unfiled')).status).toBe(200);
+    expect(lockedToDate(t.deps.book)).toBeNull();
+  });
+
+  it('does not unfile a return filed with HMRC online', async () => {
+    const t = vatBook();
+    t.book.sqlite
+      .prepare("INSERT INTO vat_return_states (period_ends_on, filing_status, created_at, updated_at) VALUES ('2025-07-31', 'filed', 'x', 'x')")
+      .run();
+    const response = await put(t, '2025-07-31/mark_as_unfiled');
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0].message).toContain('filed with HMRC online');
   });
 
   it('records the filing in the change log', async () => {

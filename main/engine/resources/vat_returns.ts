@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { Level } from '../../../shared/api/permissions';
 import { vatReturnStates } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
+import { filedVatReturnEnds } from '../ledger/locks';
 import { listPage } from '../pagination';
 import { markPayment, type PaymentTrigger } from '../reports/return-payments';
 import { vatBoxes } from '../reports/vat-boxes';
@@ -43,10 +45,27 @@ function markAsFiled({ ctx, params }: RouteRequest) {
   return single(ctx, period.endsOn);
 }
 
-/** Section 3 gives unfiling to income tax returns only: a VAT return marked filed stays filed. */
-function markAsUnfiled({ ctx, params }: RouteRequest): never {
+/**
+ * marked_as_filed -> unfiled, as the live service allows, so a mistake found after filing can be put
+ * right: the frozen figures go (the return follows the ledger again) and the lock its filing set is
+ * lifted. A return filed with HMRC online stays filed. A later filed return keeps the books locked past
+ * this period, so it must be unfiled first; otherwise the bookkeeper would see an unfiled return that
+ * still cannot be corrected.
+ */
+function markAsUnfiled({ ctx, params }: RouteRequest) {
   const period = vatPeriodEnding(ctx, params.period_ends_on!);
-  throw unprocessable(`A VAT return cannot be marked as unfiled (the return for the period ending ${period.endsOn} keeps its filing status)`);
+  const state = vatReturnState(ctx, period.endsOn);
+  if (state?.filingStatus === 'filed') throw unprocessable(`The VAT return for the period ending ${period.endsOn} was filed with HMRC online, so it cannot be marked as unfiled`);
+  if (state?.filingStatus !== 'marked_as_filed') throw unprocessable(`The VAT return for the period ending ${period.endsOn} is not marked as filed`);
+  const later = filedVatReturnEnds(ctx).find((endsOn) => endsOn > period.endsOn);
+  if (later !== undefined) throw unprocessable(`The VAT return for the period ending ${later} is filed and locks this period too: mark it as unfiled first`);
+  ctx.db
+    .update(vatReturnStates)
+    .set({ filingStatus: 'unfiled', filedBoxes: null, updatedAt: ctx.now })
+    .where(eq(vatReturnStates.periodEndsOn, period.endsOn))
+    .run();
+  ctx.recordChange(RESOURCE, period.endsOn, 'update');
+  return single(ctx, period.endsOn);
 }
 
 function paymentRoute(trigger: PaymentTrigger): Route {
