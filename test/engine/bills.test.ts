@@ -214,6 +214,20 @@ describe('bills: postings', () => {
     expect((await t.json('GET', `/v2/bills/${idOf(created.url)}`)).status).toBe(404);
   });
 
+  it('a foreign-currency bill owes its total times the rate: EUR 1,143.03 at 0.85555 is 977.92, the rounding penny on one item', async () => {
+    const t = createTestBook();
+    const three = [0, 1, 2].map(() => ({ category: '285', total_value: '381.01', sales_tax_status: 'OUT_OF_SCOPE' }));
+    const created = await bill(t, { currency: 'EUR', exchange_rate: '0.85555', bill_items: three });
+    expect(created).toMatchObject({ total_value: '1143.03', native_due_value: '977.92' });
+    // Item by item each is 325.97 (381.01 x 0.85555 = 325.9731...), three of them 977.91.
+    expect(postingsOf(t, 'bills', idOf(created.url))).toEqual([
+      { code: '285', debit: 32598 },
+      { code: '285', debit: 32597 },
+      { code: '285', debit: 32597 },
+      { code: '796', debit: -97792 },
+    ]);
+  });
+
   it('a foreign-currency bill needs exchange_rate and posts at it, item by item', async () => {
     const t = vatBook();
     const missing = await postBill(t, insertContact(t), { currency: 'EUR' });

@@ -283,6 +283,35 @@ describe('invoices: foreign currency', () => {
   });
 });
 
+describe('invoices: foreign currency totals', () => {
+  it('converts the total whole: EUR 1,143.03 at 0.85555 is 977.92, with the rounding penny on one line, not in exchange gains', async () => {
+    const t = createTestBook();
+    const owner = await contact(t, { country: 'France' });
+    const three = [item({ price: '381.01' }), item({ price: '381.01' }), item({ price: '381.01' })];
+    const sent = await sentInvoice(t, { contact: owner, currency: 'EUR', exchange_rate: '0.85555', invoice_items: three });
+    // Line by line each is 325.97 (381.01 x 0.85555 = 325.9731...), three of them 977.91.
+    expect(sent).toMatchObject({ total_value: '1143.03', native_net_value: '977.92', native_total_value: '977.92' });
+    const rows = postingsOf(t, 'invoices', idOf(sent.url));
+    expect(rows).toEqual([
+      { code: '001', debit: -32598 },
+      { code: '001', debit: -32597 },
+      { code: '001', debit: -32597 },
+      { code: '681', debit: 97792 },
+    ]);
+  });
+
+  it('converts the VAT whole too, so the return shows the VAT times the rate', async () => {
+    const t = vatBook();
+    const owner = await contact(t, { country: 'United Kingdom' });
+    const sent = await sentInvoice(t, { contact: owner, currency: 'USD', exchange_rate: '0.7777', invoice_items: [item({ price: '10.03' }), item({ price: '10.03' }), item({ price: '10.03' })] });
+    // VAT 2.01 a line, 6.03 in all: 6.03 x 0.7777 = 4.69 (line by line 1.56 x 3 = 4.68).
+    expect(sent).toMatchObject({ sales_tax_value: '6.03', total_value: '36.12', native_sales_tax_value: '4.69', native_total_value: '28.09', native_net_value: '23.4' });
+    const vat = postingsOf(t, 'invoices', idOf(sent.url)).find((row: any) => row.code === '819');
+    expect(vat).toEqual({ code: '819', debit: -469 });
+    expect(ledgerTotal(t)).toBe(0);
+  });
+});
+
 describe('invoices: status and transitions', () => {
   it('mark_as_sent posts trade debtors against income and VAT; back to draft takes it out', async () => {
     const t = vatBook();

@@ -66,7 +66,8 @@ export function resolveBill(ctx: EngineContext, input: BillCreate | BillUpdate, 
   if (items.length > MAX_BILL_ITEMS) throw unprocessable(`bill_items can hold at most ${MAX_BILL_ITEMS} items`);
   const totalMinor = items.reduce((sum, item) => sum + item.totalMinor, 0);
   const salesTaxMinor = items.reduce((sum, item) => sum + item.tax.salesTaxMinor, 0);
-  const nativeTotalMinor = items.reduce((sum, item) => sum + nativeItem({ totalMinor: item.totalMinor, taxMinor: item.tax.salesTaxMinor }, currency, native, exchangeRate).total, 0);
+  // The total converted whole, as postBill posts it to Trade Creditors.
+  const nativeTotalMinor = convertMinor(totalMinor, currency, native, exchangeRate);
   const projectId = input.project !== undefined ? (input.project === null ? null : linkedProjectId(ctx, input.project)) : (current?.projectId ?? null);
   const comments = input.comments !== undefined ? input.comments : (current?.comments ?? null);
   return {

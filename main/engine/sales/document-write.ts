@@ -169,7 +169,8 @@ export function writeDocument(ctx: EngineContext, kind: DocumentKind, input: Doc
     salesTaxMinor,
     cisDeductionMinor: cisDeduction(cisRate, values),
     totalMinor: netMinor + salesTaxMinor,
-    nativeTotalMinor: values.reduce((sum, item) => sum + toNativeMinor(item.netMinor, currency, native, rate) + toNativeMinor(item.salesTaxMinor, currency, native, rate), 0),
+    // The total converted whole, as nativeAmounts posts it.
+    nativeTotalMinor: toNativeMinor(netMinor + salesTaxMinor, currency, native, rate),
     sentAt: current?.sentAt ?? null,
   };
   // A template posts nothing, so a series may start from an invoice in a closed period.
