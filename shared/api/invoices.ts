@@ -57,6 +57,10 @@ const documentFields = {
   comments: optionalText(10000),
   omit_header: boolean,
   always_show_bic_and_iban: boolean,
+  /** A percentage taken off every item before VAT (0 to 100); null or 0 for none. */
+  discount_percent: decimal.nullable(),
+  show_project_name: boolean,
+  is_interim_uk_vat: boolean,
   ec_status: z.enum(EC_STATUSES, { error: `must be one of ${EC_STATUSES.join(', ')}` }).nullable(),
   place_of_supply: z.string({ error: 'must be a country name' }).nullable(),
   cis_rate: z.string({ error: 'must be a CIS band name' }).nullable(),

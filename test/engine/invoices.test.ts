@@ -36,8 +36,12 @@ describe('invoices: the record', () => {
       involves_sales_tax: false,
       omit_header: false,
       always_show_bic_and_iban: false,
+      show_project_name: false,
+      is_interim_uk_vat: false,
       payment_methods: {},
     });
+    // No discount: the field is left out, as the live service's answers show.
+    expect(record.discount_percent).toBeUndefined();
     expect(record.invoice_items).toEqual([
       {
         url: expect.stringMatching(/\/v2\/invoice_items\/\d+$/),
@@ -191,6 +195,59 @@ describe('invoices: sales tax (section 1, invoice rules 1-4)', () => {
     expect(moved.body.invoice.sales_tax_value).toBe('20.0');
     const again = await t.json('PUT', path(draft.url), { body: { invoice: { invoice_items: [{ url: draft.invoice_items[0].url, sales_tax_rate: 'Auto' }] } } });
     expect(again.body.invoice.sales_tax_value).toBe('0.0');
+  });
+});
+
+describe('invoices: discount_percent', () => {
+  it('takes the discount off before VAT: 100.00 + VAT at 10% off is 90.00 + 18.00 = 108.00, and posts that', async () => {
+    const t = vatBook();
+    const owner = await contact(t);
+    const sent = await sentInvoice(t, { contact: owner, discount_percent: '10' });
+    expect(sent).toMatchObject({ discount_percent: '10.0', net_value: '90.0', sales_tax_value: '18.0', total_value: '108.0', due_value: '108.0' });
+    // The items keep their price: the discount is shown on the invoice, not hidden in the prices.
+    expect(sent.invoice_items[0]).toMatchObject({ price: '100.0', quantity: '1.0' });
+    expect(postingsOf(t, 'invoices', idOf(sent.url))).toEqual([
+      { code: '001', debit: -9000 },
+      { code: '681', debit: 10800 },
+      { code: '819', debit: -1800 },
+    ]);
+    const box1 = (await t.json('GET', '/v2/vat_returns/2027-01-31')).body.vat_return.breakdown.rows[0].value;
+    expect(box1).toBe('18.0');
+  });
+
+  it('discounts each line and rounds it once; changing or clearing the discount reprices every item', async () => {
+    const t = vatBook();
+    const owner = await contact(t);
+    const draft = await invoice(t, { contact: owner, discount_percent: '12.5', invoice_items: [item({ price: '33.33' }), item({ price: '0.05', quantity: '3' })] });
+    // 33.33 x 0.875 = 29.16375 -> 29.16; 0.15 x 0.875 = 0.13125 -> 0.13; VAT 5.83 + 0.03.
+    expect(draft).toMatchObject({ discount_percent: '12.5', net_value: '29.29', sales_tax_value: '5.86', total_value: '35.15' });
+    const none = await t.json('PUT', path(draft.url), { body: { invoice: { discount_percent: '0' } } });
+    expect(none.body.invoice).toMatchObject({ net_value: '33.48', sales_tax_value: '6.7', total_value: '40.18' });
+    expect(none.body.invoice.discount_percent).toBeUndefined();
+    const again = await t.json('PUT', path(draft.url), { body: { invoice: { discount_percent: '100' } } });
+    expect(again.body.invoice).toMatchObject({ discount_percent: '100.0', total_value: '0.0' });
+  });
+
+  it('refuses a discount below 0, over 100, with more than 2 places or not a number, with 422 or 400 and changes nothing', async () => {
+    const t = vatBook();
+    const owner = await contact(t);
+    const draft = await invoice(t, { contact: owner });
+    for (const value of ['-5', '100.01', '10.125']) {
+      const response = await t.json('PUT', path(draft.url), { body: { invoice: { discount_percent: value } } });
+      expect(response.status, value).toBe(422);
+      expect(response.body.errors[0].message).toMatch(/^discount_percent /);
+    }
+    expect((await t.json('PUT', path(draft.url), { body: { invoice: { discount_percent: 'ten' } } })).status).toBe(422);
+    expect((await get(t, draft.url)).invoice).toMatchObject({ total_value: '120.0' });
+  });
+
+  it('keeps show_project_name and is_interim_uk_vat as sent', async () => {
+    const t = createTestBook();
+    const owner = await contact(t);
+    const draft = await invoice(t, { contact: owner, show_project_name: true, is_interim_uk_vat: true });
+    expect(draft).toMatchObject({ show_project_name: true, is_interim_uk_vat: true });
+    const changed = await t.json('PUT', path(draft.url), { body: { invoice: { show_project_name: false } } });
+    expect(changed.body.invoice).toMatchObject({ show_project_name: false, is_interim_uk_vat: true });
   });
 });
 

@@ -46,6 +46,17 @@ describe('recurring invoices: set up from an invoice', () => {
     expect(t.book.sqlite.prepare('SELECT count(*) FROM postings').pluck().get()).toBe(0);
   });
 
+  it('carries the discount into the profile and every invoice it issues', async () => {
+    const t = createTestBook();
+    const owner = await contact(t);
+    const source = await invoice(t, { contact: owner, dated_on: '2026-10-01', discount_percent: '10', show_project_name: true, invoice_items: [item({ price: '500' })] });
+    const record = (await setUp(t, { invoice: source.url, frequency: 'Monthly', recurring_end_date: '2027-03-31' })).body.recurring_invoice;
+    expect(record).toMatchObject({ discount_percent: '10.0', net_value: '450.0', show_project_name: true });
+    const issued = (await t.json('GET', '/v2/invoices?sort=dated_on&per_page=100')).body.invoices;
+    expect(issued.length).toBeGreaterThan(1);
+    for (const row of issued) expect(row).toMatchObject({ discount_percent: '10.0', net_value: '450.0', show_project_name: true });
+  });
+
   it('refuses what is not an invoice, an unknown frequency, and an inactive start', async () => {
     const t = createTestBook();
     const owner = await contact(t);

@@ -83,6 +83,10 @@ export const invoices = sqliteTable(
     comments: text('comments'),
     omitHeader: flag('omit_header').notNull(),
     alwaysShowBicAndIban: flag('always_show_bic_and_iban').notNull(),
+    /** A percentage off every item before VAT, as decimal text; null for none. */
+    discountPercent: text('discount_percent'),
+    showProjectName: flag('show_project_name').notNull().default(false),
+    isInterimUkVat: flag('is_interim_uk_vat').notNull().default(false),
     ecStatus: text('ec_status'),
     placeOfSupply: text('place_of_supply'),
     cisRate: text('cis_rate'),

@@ -57,6 +57,10 @@ export function documentBase(ctx: EngineContext, row: DocumentRow, items: readon
     comments: row.comments ?? undefined,
     omit_header: row.omitHeader,
     always_show_bic_and_iban: row.alwaysShowBicAndIban,
+    discount_percent: row.discountPercent !== null ? decimal(row.discountPercent) : undefined,
+    // Both flags are in the live service's answers for invoices; credit notes show only the second.
+    show_project_name: row.kind !== 'credit_note' ? row.showProjectName : undefined,
+    is_interim_uk_vat: row.isInterimUkVat,
     ec_status: row.ecStatus ?? undefined,
     place_of_supply: row.placeOfSupply ?? undefined,
     involves_sales_tax: items.some((item) => item.salesTaxStatus !== null),

@@ -96,6 +96,16 @@ function cisDeduction(cisRate: string | null, items: readonly ItemValues[]): num
   return new Decimal(labour).times(band.deduction_rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 }
 
+/** The document's discount: a percentage from 0 to 100, kept while not sent again; 0 means none. */
+function discountFor(input: DocumentFields, current: DocumentRow | null): string | null {
+  const given = input.discount_percent !== undefined ? input.discount_percent : (current?.discountPercent ?? null);
+  if (given === null) return null;
+  const percent = new Decimal(given);
+  if (percent.isNegative() || percent.greaterThan(100)) throw unprocessable('discount_percent must be a percentage from 0 to 100');
+  if (percent.decimalPlaces() > 2) throw unprocessable('discount_percent can have at most 2 decimal places');
+  return percent.isZero() ? null : canonicalDecimal(given);
+}
+
 /** A sent document keeps its sign: an invoice is owed to the company, a credit note owed by it. */
 export function checkSign(kind: DocumentKind, totalMinor: number): void {
   if (kind === 'invoice' && totalMinor < 0) throw unprocessable('An invoice that is sent cannot have a negative total; issue a credit note instead');
@@ -145,7 +155,8 @@ export function writeDocument(ctx: EngineContext, kind: DocumentKind, input: Doc
   const cisRate = cisRateFor(input, current, company);
   const { drafts, removed } = mergeItems(ctx, KINDS[kind], current ? itemsOf(ctx, current.id) : [], items);
   const sale = { contact, ecStatus: ec.ecStatus, placeOfSupply: ec.placeOfSupply, datedOn, vatRegistered: vatRegisteredOn(company, datedOn) };
-  const values = itemValues(drafts, currency, sale);
+  const discountPercent = discountFor(input, current);
+  const values = itemValues(drafts, currency, sale, discountPercent);
   const rate = exchangeRate(input, current, currency, native);
   const netMinor = values.reduce((sum, item) => sum + item.netMinor, 0);
   const salesTaxMinor = values.reduce((sum, item) => sum + item.salesTaxMinor, 0);
@@ -163,6 +174,9 @@ export function writeDocument(ctx: EngineContext, kind: DocumentKind, input: Doc
     comments: input.comments !== undefined ? input.comments : (current?.comments ?? null),
     omitHeader: input.omit_header ?? current?.omitHeader ?? false,
     alwaysShowBicAndIban: input.always_show_bic_and_iban ?? current?.alwaysShowBicAndIban ?? false,
+    discountPercent,
+    showProjectName: input.show_project_name ?? current?.showProjectName ?? false,
+    isInterimUkVat: input.is_interim_uk_vat ?? current?.isInterimUkVat ?? false,
     ...ec,
     cisRate,
     netMinor,

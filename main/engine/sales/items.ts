@@ -147,18 +147,23 @@ export function mergeItems(ctx: EngineContext, kind: KindInfo, current: readonly
   return { drafts, removed };
 }
 
-/** An item's net in minor units: price x quantity, rounded half away from zero; a comment has none. */
-function netOf(draft: ItemDraft, currency: string): number {
+/**
+ * An item's net in minor units: price x quantity less the document's discount, rounded half away from
+ * zero once; a comment has none. VAT is then charged on this discounted net (HMRC VAT Notice 700
+ * section 7.4: VAT is due on the discounted price).
+ */
+function netOf(draft: ItemDraft, currency: string, discountPercent: string | null): number {
   if (draft.itemType === 'Comment') return 0;
-  const net = new Decimal(draft.price).times(draft.quantity).times(new Decimal(10).pow(minorDigits(currency))).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  const kept = discountPercent === null ? new Decimal(1) : new Decimal(100).minus(discountPercent).dividedBy(100);
+  const net = new Decimal(draft.price).times(draft.quantity).times(kept).times(new Decimal(10).pow(minorDigits(currency))).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
   if (net.abs().greaterThan(Number.MAX_SAFE_INTEGER)) throw unprocessable(`${draft.field} is too large`);
   return net.toNumber();
 }
 
-/** Works out every stored value of the items: net, tax by the rules of section 1, CIS flag. */
-export function itemValues(drafts: readonly ItemDraft[], currency: string, sale: SaleContext): ItemValues[] {
+/** Works out every stored value of the items: net (after the document's discount), tax by the rules of section 1, CIS flag. */
+export function itemValues(drafts: readonly ItemDraft[], currency: string, sale: SaleContext, discountPercent: string | null): ItemValues[] {
   return drafts.map((draft) => {
-    const netMinor = netOf(draft, currency);
+    const netMinor = netOf(draft, currency, discountPercent);
     const tax = itemTax({ rate: draft.rate, status: draft.status, category: draft.category }, sale);
     return {
       id: draft.id,
