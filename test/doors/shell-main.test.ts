@@ -72,6 +72,7 @@ const mocks = vi.hoisted(() => {
     protocols: new Map<string, (request: Request) => Promise<Response>>(),
     privileged: [] as unknown[],
     menus: [] as unknown[],
+    built: [] as unknown[],
     session: { setPermissionCheckHandler: vi.fn(), setPermissionRequestHandler: vi.fn(), setDevicePermissionHandler: vi.fn() },
   };
 });
@@ -81,7 +82,7 @@ vi.mock('electron', () => ({
   BrowserWindow: mocks.Window,
   dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 1 })), showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })), showSaveDialog: vi.fn(async () => ({ canceled: true })) },
   ipcMain: { handle: (channel: string, handler: (event: unknown, payload: unknown) => unknown) => mocks.handlers.set(channel, handler) },
-  Menu: { buildFromTemplate: (template: unknown) => ({ template, popup: vi.fn() }), setApplicationMenu: (menu: unknown) => mocks.menus.push(menu) },
+  Menu: { buildFromTemplate: (template: unknown) => { const menu = { template, popup: vi.fn() }; mocks.built.push(menu); return menu; }, setApplicationMenu: (menu: unknown) => mocks.menus.push(menu) },
   protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => mocks.privileged.push(...schemes), handle: (scheme: string, handler: (request: Request) => Promise<Response>) => mocks.protocols.set(scheme, handler) },
   session: { defaultSession: mocks.session },
   shell: { openExternal: vi.fn(async () => undefined), openPath: vi.fn(async () => '') },
@@ -95,10 +96,12 @@ process.env.LEDGERDESK_NOW = '2026-11-24T09:00:00Z';
 await import('../../main/index');
 await new Promise((resolve) => setTimeout(resolve, 20));
 
-const { API_CHANNEL, DROP_CHANNEL, SHELL_EVENTS } = await import('../../shared/bridge');
+const { API_CHANNEL, CONTEXT_MENU_CHANNEL, DROP_CHANNEL, SHELL_EVENTS } = await import('../../shared/bridge');
 const { openEngine } = await import('../../main/engine/open');
 
 const window = () => mocks.Window.all[0]!;
+/** The last menu built for a popup (a context menu), with its items. */
+const lastPopup = () => mocks.built.at(-1) as { template: { label?: string; type?: string; click?: () => void }[] };
 const fromApp = (url = 'ledgerdesk://app/index.html') => ({ sender: window().webContents, senderFrame: { url } });
 const events = () => window().webContents.sent.map((entry) => entry.payload);
 
@@ -170,5 +173,15 @@ describe('the Electron main process (electron mocked)', () => {
     const menu = mocks.menus.at(-1) as { template: { label?: string; submenu?: { label?: string; enabled?: boolean }[] }[] };
     const file = menu.template.find((item) => item.label === 'File')!;
     expect(file.submenu!.find((item) => item.label === 'Import Statement…')!.enabled).toBe(true);
+  });
+
+  it('pops a native context menu for a table row and answers the command chosen', async () => {
+    const answer = mocks.handlers.get(CONTEXT_MENU_CHANNEL)!(fromApp(), ['open', 'delete', 'rm -rf']) as Promise<string | null>;
+    const menu = lastPopup();
+    expect(menu.template.map((item) => item.label ?? item.type)).toEqual(['Open', 'separator', 'Delete…']);
+    menu.template[2]!.click!();
+    expect(await answer).toBe('delete');
+    expect(await mocks.handlers.get(CONTEXT_MENU_CHANNEL)!(fromApp(), ['nothing-known'])).toBeNull();
+    expect(await mocks.handlers.get(CONTEXT_MENU_CHANNEL)!(fromApp('https://evil.example/'), ['open'])).toBeNull();
   });
 });
