@@ -93,7 +93,8 @@ vi.mock('electron-updater', () => ({ default: { autoUpdater: { setFeedURL: vi.fn
 mocks.app.paths.userData = userData;
 mocks.app.paths.documents = elsewhere;
 process.env.LEDGERDESK_NOW = '2026-11-24T09:00:00Z';
-await import('../../main/index');
+// The sources, or the built bundle when shell-bundle.test.ts names it.
+await import(process.env.LEDGERDESK_MAIN_ENTRY ?? '../../main/index');
 await new Promise((resolve) => setTimeout(resolve, 20));
 
 const { API_CHANNEL, CONTEXT_MENU_CHANNEL, DROP_CHANNEL, SHELL_EVENTS } = await import('../../shared/bridge');
