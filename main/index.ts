@@ -11,6 +11,7 @@ import { randomIds } from './engine/open';
 import { answerDropRequest, registerApiChannel } from './ipc';
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, handleAppProtocol, isAppUrl } from './shell/app-protocol';
 import { BookSession } from './shell/book-session';
+import { firstBook } from './shell/first-book';
 import { installCrashHandlers } from './shell/crash-log';
 import { guardContents, installGuards, isAllowedExternal } from './shell/guards';
 import { buildMenuTemplate, rowMenuTemplate } from './shell/menu';
@@ -37,7 +38,7 @@ let pageReady = false;
 /** Statement files that arrived before the page could take them. */
 const waitingStatements: SystemFile[] = [];
 // A fresh token per run, known only to this process; the renderer never sees it.
-const book = new BookSession(clock, randomIds.token(), () => settings.backups);
+const book = new BookSession(clock, randomIds.token(), () => settings.backups, () => showTitle());
 
 const settingsFile = () => join(app.getPath('userData'), 'settings.json');
 
@@ -269,15 +270,6 @@ function registerChannels(): void {
   });
 }
 
-/** The book to open on start: one named at launch, else the last one, else the default book. */
-function firstBook(launch: SystemFiles): { file: string; create: boolean } {
-  const named = launch.books.at(-1);
-  if (named) return { file: named, create: false };
-  const last = settings.recentBooks.find((path) => existsSync(path));
-  if (last) return { file: last, create: false };
-  return { file: join(app.getPath('userData'), BOOK_FILE_NAME), create: true };
-}
-
 async function start(): Promise<void> {
   installCrashHandlers(process, log, tell);
   const launch = classifySystemFiles(process.argv.slice(app.isPackaged ? 1 : 2), process.cwd());
@@ -287,7 +279,7 @@ async function start(): Promise<void> {
   installGuards(app, session.defaultSession, (url) => (isAllowedExternal(url) ? shell.openExternal(url) : Promise.resolve()));
   handleAppProtocol(protocol, rendererDir);
   registerChannels();
-  const first = firstBook(launch);
+  const first = firstBook(launch, settings.recentBooks, join(app.getPath('userData'), BOOK_FILE_NAME));
   window = createWindow();
   // The default book of a first run is "My Company" until the user names it in Settings.
   if (!openBookFile(first.file, first.create, first.create ? 'My Company' : undefined)) refreshMenu();

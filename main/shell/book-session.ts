@@ -14,9 +14,13 @@ export class BookSession {
   private openFile: string | null = null;
 
   readonly engine: Engine = {
-    fetch: (request, options) => {
-      if (!this.opened) return Promise.resolve(Response.json({ errors: [{ message: 'No book is open. Open or create one from the File menu.' }] }, { status: 503 }));
-      return this.opened.engine.fetch(request, options);
+    fetch: async (request, options) => {
+      if (!this.opened) return Response.json({ errors: [{ message: 'No book is open. Open or create one from the File menu.' }] }, { status: 503 });
+      const renaming = request.method === 'PUT' && new URL(request.url).pathname === '/v2/company';
+      const response = await this.opened.engine.fetch(request, options);
+      // The title bar shows the company's name, so a rename shows there at once.
+      if (renaming && response.ok) this.companyChanged();
+      return response;
     },
   };
 
@@ -24,6 +28,7 @@ export class BookSession {
     private readonly clock: Clock,
     readonly sessionToken: string,
     private readonly backups: () => RotationPolicy,
+    private readonly companyChanged: () => void = () => undefined,
   ) {}
 
   get file(): string | null {

@@ -12,6 +12,7 @@ import { guardContents, installGuards, isAllowedExternal } from '../../main/shel
 import { buildMenuTemplate, MENU_SECTIONS, rowMenuTemplate, type MenuActions } from '../../main/shell/menu';
 import { readSettings, withRecent, writeSettings } from '../../main/shell/settings';
 import { SystemFileRegistry } from '../../main/shell/system-file-registry';
+import { firstBook } from '../../main/shell/first-book';
 import { classifySystemFiles } from '../../main/shell/system-files';
 import { startUpdates } from '../../main/shell/updates';
 
@@ -110,6 +111,16 @@ describe('the application menu', () => {
     expect(chosen).toEqual(['delete']);
     expect(rowMenuTemplate(['format-disk'], () => undefined)).toBeNull();
     expect(rowMenuTemplate('explain', () => undefined)).toBeNull();
+  });
+});
+
+describe('the book opened on start', () => {
+  const exists = (present: string[]) => (path: string) => present.includes(path);
+  it('is the book named at launch, else the last one that still exists, else the default book', () => {
+    expect(firstBook({ books: ['/a.ledgerdesk', '/b.ledgerdesk'], statements: [] }, ['/c.ledgerdesk'], '/data/default', exists([]))).toEqual({ file: '/b.ledgerdesk', create: false });
+    expect(firstBook({ books: [], statements: [] }, ['/gone.ledgerdesk', '/c.ledgerdesk'], '/data/default', exists(['/c.ledgerdesk']))).toEqual({ file: '/c.ledgerdesk', create: false });
+    expect(firstBook({ books: [], statements: [] }, ['/gone.ledgerdesk'], '/data/default', exists(['/data/default']))).toEqual({ file: '/data/default', create: false });
+    expect(firstBook({ books: [], statements: [] }, [], '/data/default', exists([]))).toEqual({ file: '/data/default', create: true });
   });
 });
 
