@@ -31,8 +31,13 @@ export class NotABookError extends BookFileError {
 }
 
 export class ReadOnlyBookError extends BookFileError {
-  constructor(file: string) {
-    super(`The book ${file} is read-only, so nothing could be saved in it. Allow changes to the file (or copy it somewhere you can write) and open it again.`, file);
+  constructor(file: string, folder?: string) {
+    super(
+      folder
+        ? `The folder ${folder} is read-only (a locked drive or share?), so the book ${file} cannot be kept there. Copy the book somewhere you can write, or allow changes to the folder.`
+        : `The book ${file} is read-only, so nothing could be saved in it. Allow changes to the file (or copy it somewhere you can write) and open it again.`,
+      file,
+    );
   }
 }
 

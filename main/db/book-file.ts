@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import { DamagedBookError, MissingFolderError, NotABookError, ReadOnlyBookError } from './book-errors';
@@ -24,9 +24,21 @@ function readHeader(file: string): string {
  * that is not a book: a 0-byte file would otherwise become a new empty company, and a document
  * given the wrong name would be overwritten by SQLite's own header.
  */
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function inspectBookFile(file: string): BookFileState {
   const folder = dirname(file);
   if (!existsSync(folder)) throw new MissingFolderError(file, folder);
+  // SQLite keeps its -wal and -shm files beside the book, so the folder must take new files too;
+  // access(2) sees a read-only file system (a locked USB stick, a read-only share) even for root.
+  if (!writable(folder)) throw new ReadOnlyBookError(file, folder);
   if (!existsSync(file)) return 'absent';
   const info = statSync(file);
   if (!info.isFile()) throw new NotABookError(file, 'it is a folder, not a file');
@@ -34,7 +46,7 @@ export function inspectBookFile(file: string): BookFileState {
   if (readHeader(file) !== SQLITE_HEADER) throw new NotABookError(file, 'it is not a database file');
   // The write bits, not access(2): an administrator may write anything, but a file the user marked
   // read-only is one they meant not to change.
-  if ((info.mode & (constants.S_IWUSR | constants.S_IWGRP | constants.S_IWOTH)) === 0) throw new ReadOnlyBookError(file);
+  if ((info.mode & (constants.S_IWUSR | constants.S_IWGRP | constants.S_IWOTH)) === 0 || !writable(file)) throw new ReadOnlyBookError(file);
   return 'present';
 }
 

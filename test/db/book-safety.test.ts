@@ -202,6 +202,22 @@ describe('opening a book safely', () => {
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
 
+  it('refuses a book on a read-only drive, and a new book there, without writing anything', async (context) => {
+    const disk = smallDisk('4m');
+    if (!disk) {
+      context.skip('mounting a tmpfs is not allowed here');
+      return;
+    }
+    const file = await closedBook(disk);
+    execFileSync('mount', ['-o', 'remount,ro', disk], { stdio: 'ignore' });
+    const bytes = readFileSync(file);
+    expect(() => openBook(file)).toThrow(ReadOnlyBookError);
+    expect(() => openBook(file)).toThrow(/folder .* is read-only/);
+    expect(() => openBook(join(disk, 'new.ledgerdesk'))).toThrow(/is read-only/);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(readdirSync(disk)).toEqual(['book.ledgerdesk']);
+  });
+
   it('refuses a book in a folder that does not exist, and does not make the folder', () => {
     const folder = join(tempDir(), 'USB stick');
     expect(() => openBook(join(folder, 'book.ledgerdesk'))).toThrow(MissingFolderError);
