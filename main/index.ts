@@ -89,7 +89,8 @@ function backupLabel(entry: BackupFile): string {
 function saveSettings(next: ShellSettings): void {
   settings = next;
   writeSettings(settingsFile(), settings);
-  if (book.file) app.addRecentDocument(book.file);
+  // The system's own recent list (Dock, Jump List); Linux has none.
+  if (book.file && process.platform !== 'linux') app.addRecentDocument(book.file);
   refreshMenu();
 }
 
