@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { isCompanyType } from '../shared/api/company';
 import { isCalendarDate } from '../shared/api/fields';
 import { parseOptions, UsageError } from './args';
+import { backUp, BookFileError, describeBackup, listBackups, NewerDatabaseError, restoreBook } from './engine/book-care';
 import { clockFromEnvironment, type Clock } from './engine/context';
 import { issueToken, openEngine, ownerEmail, UnknownUserError, type OpenEngine } from './engine/open';
 import type { BookOptions } from './engine/setup';
@@ -16,7 +17,9 @@ const USAGE = `Usage:
                    [--vat-registered] [--cis]
   npm run cli -- token --db FILE --user EMAIL
   npm run cli -- browser [--db FILE] [--port N] --renderer DIR
-  npm run cli -- backup --db FILE --to FILE
+  npm run cli -- backup --db FILE [--to FILE]
+  npm run cli -- backups --db FILE
+  npm run cli -- restore --db FILE --from COPY
   npm run cli -- parse FILE [--date-order dmy|mdy|ymd]`;
 
 /** A failure the user can fix, reported without a stack trace. */
@@ -96,7 +99,7 @@ async function browser(argv: string[], clock: Clock): Promise<void> {
 function openExisting(values: Record<string, string>, clock: Clock): OpenEngine {
   const file = resolve(requireValue(values, 'db'));
   if (!existsSync(file)) throw new CommandError(`No book at ${file}`);
-  return openEngine({ file, clock, create: bookOptions({}, new Set(), clock) });
+  return openEngine({ file, clock, create: bookOptions({}, new Set(), clock), book: { create: false } });
 }
 
 function token(argv: string[], clock: Clock): void {
@@ -110,16 +113,40 @@ function token(argv: string[], clock: Clock): void {
   }
 }
 
+/** Without --to, the copy goes in the book's backups folder, where Restore… and `backups` list it. */
 function backup(argv: string[], clock: Clock): void {
   const { values } = parseOptions(argv, { values: ['db', 'to'], flags: [] });
   const opened = openExisting(values, clock);
   try {
-    const target = resolve(requireValue(values, 'to'));
-    opened.deps.book.sqlite.prepare('VACUUM INTO ?').run(target);
+    const { sqlite, file } = opened.deps.book;
+    let target: string;
+    if (values.to) {
+      target = resolve(values.to);
+      if (existsSync(target)) throw new CommandError(`${target} already exists; choose a new name for the copy`);
+      sqlite.prepare('VACUUM INTO ?').run(target);
+    } else {
+      target = backUp(sqlite, file, 'manual', clock.now());
+    }
     console.log(`backed up to ${target}`);
   } finally {
     opened.close();
   }
+}
+
+function backups(argv: string[]): void {
+  const { values } = parseOptions(argv, { values: ['db'], flags: [] });
+  const file = resolve(requireValue(values, 'db'));
+  for (const entry of listBackups(file).map(describeBackup)) console.log(`${entry.takenAt.toISOString()}  ${entry.kind.padEnd(13)}  ${entry.company}  ${entry.path}`);
+}
+
+async function restore(argv: string[], clock: Clock): Promise<void> {
+  const { values } = parseOptions(argv, { values: ['db', 'from'], flags: [] });
+  const file = resolve(requireValue(values, 'db'));
+  const from = resolve(requireValue(values, 'from'));
+  const listed = listBackups(file).find((entry) => entry.path === from) ?? null;
+  const result = await restoreBook(file, from, listed, { now: () => clock.now() });
+  if (result.previous) console.log(`the book as it was is kept in ${result.previous}`);
+  console.log(`restored ${result.restored.company} (backup of ${result.restored.takenAt.toISOString()}) into ${file}`);
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -139,6 +166,12 @@ export async function main(argv: string[]): Promise<number> {
       case 'backup':
         backup(rest, clock);
         return 0;
+      case 'backups':
+        backups(rest);
+        return 0;
+      case 'restore':
+        await restore(rest, clock);
+        return 0;
       case 'parse':
         return await parseCommand(rest);
       default:
@@ -149,7 +182,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof CommandError || error instanceof UnknownUserError) {
+    if (error instanceof CommandError || error instanceof UnknownUserError || error instanceof BookFileError || error instanceof NewerDatabaseError) {
       console.error(error.message);
       return 1;
     }

@@ -63,7 +63,7 @@ function errorResponse(status: number, message: string): Response {
 }
 
 /** Serves a file of the built renderer; unknown paths get index.html so reloads keep working. */
-async function serveRenderer(rendererDir: string, pathname: string): Promise<Response> {
+export async function serveRenderer(rendererDir: string, pathname: string): Promise<Response> {
   const root = await realpath(rendererDir);
   const wanted = resolve(root, `.${decodeURIComponent(pathname)}`);
   let file = wanted === root || !extname(wanted) ? join(root, 'index.html') : wanted;

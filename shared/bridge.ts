@@ -4,6 +4,41 @@
  */
 export const API_CHANNEL = 'ledgerdesk:api';
 export const EVENT_CHANNEL = 'ledgerdesk:event';
+/** The renderer asks main for a native context menu on a table row; answers the command chosen or null. */
+export const CONTEXT_MENU_CHANNEL = 'ledgerdesk:context-menu';
+
+/**
+ * The events main sends on EVENT_CHANNEL (the preload's `onEvent`), named here so both sides agree.
+ * In browser mode there is no native menu; the renderer reaches the same commands from the keyboard.
+ * - openSection `{ section }`: View › a section (CmdOrCtrl+digit).
+ * - importStatement: File › Import Statement… (open the statement file picker).
+ * - syncNow: File › Sync Now.
+ * - find: Edit › Find (focus the current screen's filter or search box).
+ * - importFiles `{ files: { ref, name, size }[] }`: statement files the system opened with the app
+ *   (file association, dock or taskbar drop, command line); pass them to `dropFiles` to import them.
+ * - bookOpened `{ file, company }`: a book was opened (after New, Open, Restore); data is stale.
+ * - appError `{ message }`: main caught a crash; show the sentence, the details are in the log.
+ */
+export const SHELL_EVENTS = {
+  openSection: 'menu:open-section',
+  importStatement: 'menu:import-statement',
+  syncNow: 'menu:sync-now',
+  find: 'menu:find',
+  importFiles: 'system:import-files',
+  bookOpened: 'book:opened',
+  appError: 'app:error',
+} as const;
+export type ShellEventName = (typeof SHELL_EVENTS)[keyof typeof SHELL_EVENTS];
+
+/** A statement file the system handed main; the page never learns its path, only this reference. */
+export interface SystemFile {
+  ref: string;
+  name: string;
+  size: number;
+}
+
+/** Refs in a drop envelope's filePaths stand for files the system opened: "system-file:<ref>". */
+export const SYSTEM_FILE_PREFIX = 'system-file:';
 /** Files dropped on the window (or chosen in a file dialog), sent by path for main to read. */
 export const DROP_CHANNEL = 'ledgerdesk:drop';
 
@@ -54,7 +89,11 @@ export interface DropEnvelope extends FileUpload {
 export interface LedgerdeskBridge {
   request(method: HttpMethod, path: string, options?: Omit<ApiRequest, 'method' | 'path'>): Promise<ApiResponse>;
   /** Desktop only: sends each file to `upload.path` and answers one response per file, in order. */
-  dropFiles?(files: readonly DroppedFile[], upload: FileUpload): Promise<ApiResponse[]>;
+  dropFiles?(files: readonly (DroppedFile | SystemFile)[], upload: FileUpload): Promise<ApiResponse[]>;
+  /** Desktop only: main's events (SHELL_EVENTS); returns the unsubscribe function. */
+  onEvent?(listener: (event: { name: string; data: unknown }) => void): () => void;
+  /** Desktop only: a native context menu of row commands ('explain', 'open', 'delete'); the one chosen, or null. */
+  contextMenu?(commands: readonly string[]): Promise<string | null>;
 }
 
 const MAX_PATH = 2048;
@@ -97,7 +136,7 @@ function invalidStrings(value: unknown, name: string, allowed: readonly string[]
 }
 
 /** An absolute path as the preload's webUtils.getPathForFile gives it, on any platform. */
-const isAbsolutePath = (path: string) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
+const isAbsolutePath = (path: string) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path) || /^system-file:[A-Za-z0-9_-]{8,64}$/.test(path);
 
 /** Checks a drop envelope from an untrusted sender; returns a reason when it is not acceptable. */
 export function invalidDropRequest(value: unknown): string | null {

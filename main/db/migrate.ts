@@ -4,18 +4,13 @@ import type Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { NewerDatabaseError } from './book-errors';
+
+export { NewerDatabaseError };
 
 export interface MigrateOptions {
   /** Where the drizzle-kit migrations are; defaults to the folder beside this module (or the build's copy). */
   migrationsFolder?: string;
-  /** Names the backup file; the clock is not read here so that tests can fix it. */
-  backupSuffix?: string;
-}
-
-export class NewerDatabaseError extends Error {
-  constructor() {
-    super('This book was written by a newer version of Ledgerdesk. Update the app to open it.');
-  }
 }
 
 export function defaultMigrationsFolder(): string {
@@ -29,29 +24,37 @@ interface AppliedRow {
   created_at: number;
 }
 
-/**
- * Migrations only go forward. A book with migrations this app does not know was written by a newer
- * app and is refused untouched. Before any pending migration runs on a file, a copy is made with
- * VACUUM INTO so a failed or unwanted upgrade can be undone by hand.
- */
-export function migrateDatabase(sqlite: Database.Database, file: string, options: MigrateOptions): void {
-  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+export interface SchemaLevel {
+  applied: number;
+  known: number;
+  /** True when the book holds migrations this app does not know: it was written by a newer app. */
+  newer: boolean;
+}
+
+/** Reads where a book's schema stands against this app's migrations; reads only. */
+export function schemaLevel(sqlite: Database.Database, migrationsFolder = defaultMigrationsFolder()): SchemaLevel {
   const known = readMigrationFiles({ migrationsFolder });
   const newestKnown = Math.max(0, ...known.map((migration) => migration.folderMillis));
+  const hasJournal = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  const applied = hasJournal ? (sqlite.prepare('SELECT created_at FROM __drizzle_migrations').all() as AppliedRow[]) : [];
+  return { applied: applied.length, known: known.length, newer: applied.some((row) => Number(row.created_at) > newestKnown) };
+}
 
-  const hasJournal = sqlite
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
-    .get();
-  const applied = hasJournal
-    ? (sqlite.prepare('SELECT created_at FROM __drizzle_migrations').all() as AppliedRow[])
-    : [];
-  if (applied.some((row) => Number(row.created_at) > newestKnown)) throw new NewerDatabaseError();
+/** Refuses a book from a newer app; called before anything (even the journal mode) is written. */
+export function assertNotNewer(sqlite: Database.Database, migrationsFolder?: string): SchemaLevel {
+  const level = schemaLevel(sqlite, migrationsFolder);
+  if (level.newer) throw new NewerDatabaseError();
+  return level;
+}
 
-  const pending = known.length - applied.length;
-  if (pending <= 0) return;
-  if (file !== ':memory:' && applied.length > 0) {
-    const backup = `${file}.backup-${options.backupSuffix ?? `v${applied.length}`}`;
-    if (!existsSync(backup)) sqlite.prepare('VACUUM INTO ?').run(backup);
-  }
+/**
+ * Migrations only go forward. `beforeMigrating` runs once when there is something to migrate on a
+ * book that already had a schema (it takes the pre-migration backup); a failed migration rolls back.
+ */
+export function migrateDatabase(sqlite: Database.Database, options: MigrateOptions & { beforeMigrating?: () => void } = {}): void {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  const level = assertNotNewer(sqlite, migrationsFolder);
+  if (level.known - level.applied <= 0) return;
+  if (level.applied > 0) options.beforeMigrating?.();
   migrate(drizzle(sqlite), { migrationsFolder });
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { Hono, type Context } from 'hono';
 import { MoneyError } from '../../shared/money';
+import { bookFault } from '../db/faults';
 import { readApiVersion } from './api-version';
 import { authenticate } from './auth';
 import { decodeBody, responseFormat, type BodyFormat, type DecodedBody } from './codec/body';
@@ -41,6 +42,9 @@ function errorResult(error: unknown): RouteResult {
   if (error instanceof ApiError) return { status: error.status, body: errorBody([error.message]), headers: error.headers };
   if (error instanceof ValidationError) return { status: 422, body: errorBody(error.messages) };
   if (error instanceof MoneyError) return { status: 422, body: errorBody([`Amount ${error.message}`]) };
+  // The file under the book let it down (busy, full, read-only, gone): the write was rolled back.
+  const fault = bookFault(error);
+  if (fault) return { status: fault.status, body: errorBody([fault.message]), headers: fault.headers };
   // A bug, not bad input: say so plainly and keep the details in the log.
   console.error('ledgerdesk engine error', error);
   return { status: 500, body: errorBody(['Internal error in the Ledgerdesk engine']) };

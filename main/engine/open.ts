@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { openBook } from '../db/client';
+import { openBook, type OpenBookOptions } from '../db/client';
 import { users } from '../db/schema';
 import { createEngine, type Engine } from './app';
 import { saveToken } from './auth';
@@ -14,6 +14,8 @@ export interface OpenEngineOptions {
   ids?: Ids;
   /** How to set up the company when the book is new. */
   create: BookOptions;
+  /** How the file is opened: whether it may be created, the busy timeout, backups. */
+  book?: Omit<OpenBookOptions, 'now'>;
 }
 
 export interface OpenEngine {
@@ -29,8 +31,9 @@ export const randomIds: Ids = { token: () => randomBytes(32).toString('base64url
 
 /** Opens a book file (migrating it, creating the company if it has none) and builds the engine on it. */
 export function openEngine(options: OpenEngineOptions): OpenEngine {
-  const book = openBook(options.file);
-  const deps: EngineDeps = { book, clock: options.clock ?? systemClock, ids: options.ids ?? randomIds };
+  const clock = options.clock ?? systemClock;
+  const book = openBook(options.file, { ...options.book, now: () => clock.now() });
+  const deps: EngineDeps = { book, clock, ids: options.ids ?? randomIds };
   try {
     const created = !hasCompany(deps);
     if (created) createBook(deps, options.create);

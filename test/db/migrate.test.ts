@@ -1,9 +1,10 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBook } from '../../main/db/client';
+import { listBackups } from '../../main/db/backups';
 import { defaultMigrationsFolder, NewerDatabaseError } from '../../main/db/migrate';
 
 interface Journal {
@@ -23,7 +24,8 @@ function tempDir(): string {
 
 const journalOf = (folder: string): Journal => JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
 const newestWhen = (folder: string) => Math.max(...journalOf(folder).entries.map((entry) => entry.when));
-const backupsIn = (dir: string) => readdirSync(dir).filter((name) => name.includes('.backup-'));
+/** The kinds of the backups made of a book, oldest first. */
+const backupKinds = (file: string) => listBackups(file).map((entry) => entry.kind).reverse();
 const appliedCount = (sqlite: Database.Database) => sqlite.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get() as number;
 const tableNames = (sqlite: Database.Database) => sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
 
@@ -52,10 +54,10 @@ describe('migrations on open', () => {
     expect(tableNames(book.sqlite)).toEqual(expect.arrayContaining(['company', 'users', 'bank_accounts', 'changes']));
     book.close();
     // A new book has nothing worth a backup.
-    expect(backupsIn(dir)).toEqual([]);
+    expect(backupKinds(join(dir, 'new.ledgerdesk'))).toEqual([]);
   });
 
-  it('run nothing and make no backup when a migrated book is opened again', () => {
+  it('run nothing and make no pre-migration backup when a migrated book is opened again', () => {
     const dir = tempDir();
     const file = join(dir, 'book.ledgerdesk');
     const first = openBook(file);
@@ -67,7 +69,8 @@ describe('migrations on open', () => {
     expect(again.sqlite.prepare('SELECT id, hash, created_at FROM __drizzle_migrations ORDER BY id').all()).toEqual(applied);
     expect(again.sqlite.prepare('SELECT count(*) FROM changes').pluck().get()).toBe(1);
     again.close();
-    expect(backupsIn(dir)).toEqual([]);
+    // Only the first open of the day's backup, no migration one.
+    expect(backupKinds(file)).toEqual(['daily']);
   });
 
   it('refuse a book written by a newer app with NewerDatabaseError and leave it untouched', () => {
@@ -105,8 +108,8 @@ describe('migrations on open', () => {
     expect(appliedCount(upgraded.sqlite)).toBe(appliedBefore + 1);
     upgraded.close();
 
-    const backupFile = `${file}.backup-v${appliedBefore}`;
-    expect(backupsIn(dir)).toEqual([`book.ledgerdesk.backup-v${appliedBefore}`]);
+    expect(backupKinds(file)).toEqual(['pre-migration', 'daily']);
+    const backupFile = listBackups(file).find((entry) => entry.kind === 'pre-migration')!.path;
     const backup = new Database(backupFile, { readonly: true });
     expect(tableNames(backup)).not.toContain('added_by_upgrade');
     expect(appliedCount(backup)).toBe(appliedBefore);
@@ -114,16 +117,17 @@ describe('migrations on open', () => {
     backup.close();
   });
 
-  it('name the backup with the suffix given, and make it once per upgrade', () => {
+  it('name the backup by the time given, and make it once per upgrade', () => {
     const dir = tempDir();
     const file = join(dir, 'book.ledgerdesk');
     const migrations = copiedMigrations();
     openBook(file, { migrationsFolder: migrations }).close();
     addMigration(migrations, 'CREATE TABLE `first_added` (`id` integer PRIMARY KEY NOT NULL);\n');
-    openBook(file, { migrationsFolder: migrations, backupSuffix: '2026-11-22' }).close();
-    expect(backupsIn(dir)).toEqual(['book.ledgerdesk.backup-2026-11-22']);
-    openBook(file, { migrationsFolder: migrations, backupSuffix: 'again' }).close();
-    expect(backupsIn(dir)).toEqual(['book.ledgerdesk.backup-2026-11-22']);
+    const now = () => new Date('2026-11-22T09:30:00Z');
+    openBook(file, { migrationsFolder: migrations, now }).close();
+    expect(listBackups(file).map((entry) => basename(entry.path)).sort()).toEqual(['backup-2026-11-22-093000-000-daily.ledgerdesk', 'backup-2026-11-22-093000-000-pre-migration.ledgerdesk']);
+    openBook(file, { migrationsFolder: migrations, now }).close();
+    expect(backupKinds(file).sort()).toEqual(['daily', 'pre-migration']);
   });
 
   it('leave the book as it was when a migration fails', () => {
@@ -139,6 +143,6 @@ describe('migrations on open', () => {
     expect(tableNames(check)).not.toContain('half');
     expect(appliedCount(check)).toBe(appliedBefore);
     check.close();
-    expect(existsSync(`${file}.backup-v${appliedBefore}`)).toBe(true);
+    expect(backupKinds(file)).toEqual(['pre-migration']);
   });
 });

@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, SCREENSHOT_DIR, type AppSession } from './session';
+
+/**
+ * The native menu's commands reached from the keyboard in browser mode, where there is no menu:
+ * Ctrl+I opens the statement file picker, and a chosen file opens the import review.
+ */
+describe('menu commands from the keyboard (browser mode)', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  }, 30_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('Ctrl+I opens the statement picker and the chosen file goes to the import review', async () => {
+    const chooser = app.page.waitForEvent('filechooser');
+    await app.page.keyboard.press('Control+I');
+    const picker = await chooser;
+    expect(picker.isMultiple()).toBe(true);
+    await picker.setFiles({ name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Description,Amount\n01/03/2026,Coffee,-2.50\n02/03/2026,Client payment,120.00\n') });
+    await app.page.getByRole('dialog').getByRole('heading', { name: 'Review march.csv' }).waitFor();
+    await app.screenshot('shell-import-from-keyboard');
+    expect(app.problems).toEqual([]);
+  });
+
+  it('leaves Ctrl+F to the browser on a screen without a search box', async () => {
+    await app.page.keyboard.press('Escape');
+    const handled = await app.page.evaluate(() => {
+      const event = new KeyboardEvent('keydown', { key: 'f', ctrlKey: true, bubbles: true, cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(handled).toBe(false);
+  });
+});
+
+/**
+ * The desktop side of the renderer, with a stand-in for the preload's bridge (requests go over HTTP
+ * as in browser mode; events and the context menu are driven by the test): menu events move the
+ * window, a crash sentence is shown, and a row's right-click asks main for its commands.
+ */
+describe('shell events in the desktop window', () => {
+  let app: AppSession;
+  let page: import('playwright-core').Page;
+
+  beforeAll(async () => {
+    app = await openApp();
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', locale: 'en-GB' });
+    await context.addInitScript(() => {
+      const token = new URLSearchParams(location.hash.slice(1)).get('token');
+      const state = window as unknown as { __emit?: (event: { name: string; data: unknown }) => void; __asked?: string[] };
+      (window as unknown as { ledgerdesk: unknown }).ledgerdesk = {
+        async request(method: string, path: string, options: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown } = {}) {
+          const url = new URL(path, location.origin);
+          for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
+          const response = await fetch(url, {
+            method,
+            headers: { ...options.headers, Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+            body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          });
+          const text = await response.text();
+          const headers: Record<string, string> = {};
+          response.headers.forEach((value, name) => (headers[name] = value));
+          return { status: response.status, headers, body: text ? JSON.parse(text) : null };
+        },
+        onEvent(listener: (event: { name: string; data: unknown }) => void) {
+          state.__emit = listener;
+          return () => undefined;
+        },
+        async contextMenu(commands: string[]) {
+          state.__asked = commands;
+          return 'open';
+        },
+      };
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => app.problems.push(`Uncaught: ${error.message}`));
+    await page.goto(`${app.server.url}/#token=owner-token`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  }, 30_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const emit = (name: string, data?: unknown) => page.evaluate(([eventName, eventData]) => (window as unknown as { __emit: (event: { name: string; data: unknown }) => void }).__emit({ name: eventName as string, data: eventData }), [name, data] as const);
+
+  it('View › a section moves the window there', async () => {
+    await emit('menu:open-section', { section: 'banking' });
+    await page.getByRole('heading', { name: 'Banking' }).first().waitFor();
+  });
+
+  it('shows a crash in one sentence, light and dark, and it can be dismissed', async () => {
+    await emit('app:error', { message: 'Something went wrong in Ledgerdesk (disk on fire). Your book is safe; the details are in the log file (Help › Show Log Files).' });
+    const alert = page.getByRole('alert');
+    await alert.getByText('disk on fire').waitFor();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'shell-crash-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'shell-crash-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    const axe = await new AxeBuilder({ page }).include('[role="alert"]').analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(alert.count()).resolves.toBe(0);
+  });
+
+  it('a right-click on a row asks main for the row’s commands and hands the choice to the row', async () => {
+    const chosen = await page.evaluate(async () => {
+      const row = document.createElement('div');
+      row.dataset.rowCommands = 'explain open delete';
+      row.textContent = 'row';
+      document.querySelector('main')!.append(row);
+      const got = new Promise<string>((resolve) => row.addEventListener('ledgerdesk:row-command', (event) => resolve((event as CustomEvent<{ command: string }>).detail.command)));
+      row.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+      const command = await got;
+      row.remove();
+      return { command, asked: (window as unknown as { __asked: string[] }).__asked };
+    });
+    expect(chosen).toEqual({ command: 'open', asked: ['explain', 'open', 'delete'] });
+    expect(app.problems).toEqual([]);
+  });
+});
