@@ -142,8 +142,8 @@ describe('bank register in browser mode', () => {
     await page.getByRole('textbox', { name: 'Date', exact: true }).fill('07/02/2026');
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Cash for stamps');
     await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.keyboard.type('postage');
-    await page.getByRole('option').first().waitFor();
+    await page.keyboard.type('accommodation');
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('textbox', { name: 'Amount', exact: true }).focus();
     await page.keyboard.press('Enter');
