@@ -1,0 +1,151 @@
+/**
+ * Typed calls for /v2/bank_transactions and /v2/bank_transaction_explanations: the register's pages,
+ * a hand-added line (an explanation given a bank account and no transaction, as the live web app
+ * does), explaining, and deleting. Records keep only what the desk shows.
+ */
+import { z } from 'zod';
+import { decode, getOne, headerValue, pathOf, send, type ApiResult } from '../api';
+
+export const explanationSchema = z.object({
+  url: z.string(),
+  bank_transaction: z.string().optional(),
+  bank_account: z.string(),
+  dated_on: z.string(),
+  description: z.string().optional(),
+  category: z.string().optional(),
+  transfer_bank_account: z.string().optional(),
+  paid_bill: z.string().optional(),
+  paid_invoice: z.string().optional(),
+  gross_value: z.string(),
+  sales_tax_status: z.string().optional(),
+  sales_tax_rate: z.string().optional(),
+  sales_tax_value: z.string().optional(),
+  manual_sales_tax_amount: z.string().optional(),
+  detail: z.string().optional(),
+  is_deletable: z.boolean().optional(),
+  marked_for_review: z.boolean().optional(),
+});
+export type Explanation = z.infer<typeof explanationSchema>;
+
+export const bankTransactionSchema = z.object({
+  url: z.string(),
+  amount: z.string(),
+  bank_account: z.string(),
+  dated_on: z.string(),
+  description: z.string().default(''),
+  unexplained_amount: z.string(),
+  is_manual: z.boolean(),
+  uploaded_at: z.string().optional(),
+  bank_transaction_explanations: z.array(explanationSchema).default([]),
+});
+export type BankTransaction = z.infer<typeof bankTransactionSchema>;
+
+/** The engine's list views (api-notes: bank transactions). */
+export type TransactionView = 'all' | 'unexplained' | 'explained' | 'manual' | 'imported' | 'marked_for_review';
+
+export interface TransactionQuery {
+  accountUrl: string;
+  view: TransactionView;
+  fromDate?: string;
+  toDate?: string;
+}
+
+export interface TransactionPage {
+  rows: BankTransaction[];
+  /** Lines in the whole list (X-Total-Count), for the table's length before the rest is read. */
+  total: number;
+}
+
+export const PAGE_SIZE = 100;
+
+/** One page (1-based, newest first) of an account's lines. */
+export async function listTransactionPage(query: TransactionQuery, page: number): Promise<ApiResult<TransactionPage>> {
+  const params: Record<string, string> = { bank_account: query.accountUrl, view: query.view, page: String(page), per_page: String(PAGE_SIZE) };
+  if (query.fromDate) params.from_date = query.fromDate;
+  if (query.toDate) params.to_date = query.toDate;
+  const sent = await send('GET', '/v2/bank_transactions', { query: params });
+  if (!sent.ok) return sent;
+  const rows = decode(sent.value, 'bank_transactions', bankTransactionSchema.array());
+  if (!rows.ok) return rows;
+  const total = Number(headerValue(sent.value.headers, 'x-total-count') ?? rows.value.length);
+  return { ok: true, value: { rows: rows.value, total } };
+}
+
+/** How many lines of the view there are, without reading them. */
+export async function countTransactions(query: TransactionQuery): Promise<ApiResult<number>> {
+  const params: Record<string, string> = { bank_account: query.accountUrl, view: query.view, per_page: '1' };
+  const sent = await send('GET', '/v2/bank_transactions', { query: params });
+  if (!sent.ok) return sent;
+  return { ok: true, value: Number(headerValue(sent.value.headers, 'x-total-count') ?? '0') };
+}
+
+export function getTransaction(url: string): Promise<ApiResult<BankTransaction>> {
+  return getOne('GET', pathOf(url), 'bank_transaction', bankTransactionSchema);
+}
+
+export async function deleteTransaction(url: string): Promise<ApiResult<null>> {
+  const sent = await send('DELETE', pathOf(url));
+  return sent.ok ? { ok: true, value: null } : sent;
+}
+
+/** The fields the desk sends for an explanation (decimal text for money, urls for links). */
+export interface ExplanationFields {
+  bank_transaction?: string;
+  bank_account?: string;
+  dated_on?: string;
+  description?: string;
+  category?: string | null;
+  transfer_bank_account?: string | null;
+  paid_bill?: string | null;
+  paid_invoice?: string | null;
+  gross_value?: string;
+  sales_tax_status?: string | null;
+  sales_tax_rate?: string | null;
+  manual_sales_tax_amount?: string | null;
+  marked_for_review?: boolean;
+}
+
+export function createExplanation(fields: ExplanationFields): Promise<ApiResult<Explanation>> {
+  return getOne('POST', '/v2/bank_transaction_explanations', 'bank_transaction_explanation', explanationSchema, { body: { bank_transaction_explanation: fields } });
+}
+
+export function updateExplanation(url: string, fields: ExplanationFields): Promise<ApiResult<Explanation>> {
+  return getOne('PUT', pathOf(url), 'bank_transaction_explanation', explanationSchema, { body: { bank_transaction_explanation: fields } });
+}
+
+export async function deleteExplanation(url: string): Promise<ApiResult<null>> {
+  const sent = await send('DELETE', pathOf(url));
+  return sent.ok ? { ok: true, value: null } : sent;
+}
+
+function restoredText(description: string): { description: string; reference?: string; transaction_type?: string } {
+  const parts = lineParts(description);
+  return parts.type ? { description: parts.text, reference: parts.reference, transaction_type: parts.type } : { description };
+}
+
+/**
+ * Puts a deleted statement line back (the undo of a delete): a one-line statement upload of the same
+ * date, description and amount, which the engine adds because the account no longer holds it.
+ */
+export async function restoreLine(accountUrl: string, line: Pick<BankTransaction, 'dated_on' | 'description' | 'amount'>): Promise<ApiResult<null>> {
+  const sent = await send('POST', '/v2/bank_transactions/statement', {
+    query: { bank_account: accountUrl },
+    body: { statement: [{ dated_on: line.dated_on, ...restoredText(line.description), amount: line.amount }] },
+  });
+  return sent.ok ? { ok: true, value: null } : sent;
+}
+
+/**
+ * A statement line's description as the live service stores it, "text/reference/TYPE/" (api-notes:
+ * bank transactions), read back into its parts; other text is all `text`.
+ */
+export function lineParts(description: string): { text: string; reference: string; type: string } {
+  const match = /^(.*)\/([^/]*)\/([A-Z_]*)\/$/s.exec(description);
+  return match ? { text: match[1]!, reference: match[2]!, type: match[3]! } : { text: description, reference: '', type: '' };
+}
+
+/** What the register shows: the text, then the reference when there is one. */
+export function lineDescription(description: string): string {
+  const parts = lineParts(description);
+  return [parts.text, parts.reference].filter(Boolean).join(' · ');
+}

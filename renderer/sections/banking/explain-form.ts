@@ -1,0 +1,47 @@
+/**
+ * The explain panel's choices turned into the engine's explanation fields. VAT follows the sales tax
+ * rules (api-notes: explanations): Auto sends nothing and lets the category's rate apply; a rate,
+ * Exempt, Out of scope or a manual amount are sent as such.
+ */
+import type { ExplanationFields } from '../../lib/api/bank_transactions';
+import { readMoney } from '../../lib/money-input';
+
+export const VAT_CHOICES = [
+  { value: 'auto', label: 'Auto (the category’s rate)' },
+  { value: '20', label: 'Standard 20%' },
+  { value: '5', label: 'Reduced 5%' },
+  { value: '0', label: 'Zero 0%' },
+  { value: 'exempt', label: 'Exempt' },
+  { value: 'out_of_scope', label: 'Out of scope' },
+  { value: 'manual', label: 'Manual amount' },
+] as const;
+export type VatChoice = (typeof VAT_CHOICES)[number]['value'];
+
+export interface ExplainValues {
+  kind: 'category' | 'transfer';
+  category: string;
+  transferAccount: string;
+  vat: VatChoice;
+  manualVat: string;
+  description: string;
+  review: boolean;
+}
+
+export type Built = { ok: true; fields: ExplanationFields } | { ok: false; field: 'manual_sales_tax_amount'; message: string };
+
+export function explanationFields(values: ExplainValues, currency: string): Built {
+  const fields: ExplanationFields = { description: values.description, marked_for_review: values.review };
+  if (values.kind === 'transfer') {
+    fields.transfer_bank_account = values.transferAccount || null;
+    return { ok: true, fields };
+  }
+  fields.category = values.category || null;
+  if (values.vat === 'exempt') fields.sales_tax_status = 'EXEMPT';
+  else if (values.vat === 'out_of_scope') fields.sales_tax_status = 'OUT_OF_SCOPE';
+  else if (values.vat === 'manual') {
+    const reading = readMoney(values.manualVat, currency, 'VAT amount');
+    if (!reading.ok) return { ok: false, field: 'manual_sales_tax_amount', message: reading.message };
+    fields.manual_sales_tax_amount = reading.empty ? null : reading.decimal;
+  } else if (values.vat !== 'auto') fields.sales_tax_rate = values.vat;
+  return { ok: true, fields };
+}
