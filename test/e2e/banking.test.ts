@@ -58,7 +58,7 @@ describe('banking in browser mode', () => {
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
     // The only row is the selected one, so its Edit button shows the E shortcut.
-    expect(cells.map((text) => text.trim())).toEqual(['Business Current Account Primary', 'Bank account', '12-34-56  12345678', 'Example Bank', '£1,250.50', 'Edit E']);
+    expect(cells.map((text) => text.trim())).toEqual(['Business Current Account Primary', 'Bank account', '12-34-56  12345678', 'Example Bank', '£1,250.50', 'Transactions T Edit E']);
     await page.getByRole('status').getByText('Added Business Current Account.').waitFor();
     await app.screenshot('banking-created');
 

@@ -144,6 +144,16 @@ export function lineParts(description: string): { text: string; reference: strin
   return match ? { text: match[1]!, reference: match[2]!, type: match[3]! } : { text: description, reference: '', type: '' };
 }
 
+/**
+ * What the register shows for a line: its statement text, else (a line added by hand, stored "///" as
+ * the live service does) what its explanations say.
+ */
+export function registerDescription(line: Pick<BankTransaction, 'description' | 'bank_transaction_explanations'>): string {
+  const own = lineDescription(line.description);
+  if (own) return own;
+  return line.bank_transaction_explanations.map((explanation) => explanation.description ?? '').filter(Boolean).join(' · ');
+}
+
 /** What the register shows: the text, then the reference when there is one. */
 export function lineDescription(description: string): string {
   const parts = lineParts(description);
