@@ -42,20 +42,25 @@ describe('credit notes', () => {
     expect((await t.json('GET', `/v2/invoices/${idOf(record.url)}`)).status).toBe(404);
   });
 
-  it('are sent only with a negative total, and reverse a sale in the ledger', async () => {
+  it('take lines typed as positive amounts and store them negative, so they can be sent, and reverse a sale in the ledger', async () => {
     const t = createTestBook({ vatRegistered: true });
     const owner = await contact(t);
-    const positive = await creditNote(t, { contact: owner, credit_note_items: [item({ price: '10' })] }, false);
-    const refused = await transition(t, positive.url, 'mark_as_sent');
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors[0].message).toMatch(/must be negative/);
-    const sent = await creditNote(t, { contact: owner, credit_note_items: [item({ price: '-40' })] });
-    expect(sent).toMatchObject({ status: 'Open', total_value: '-48.0', sales_tax_value: '-8.0', due_value: '-48.0' });
-    expect(postingsOf(t, 'credit_notes', idOf(sent.url))).toEqual([
+    const typed = await creditNote(t, { contact: owner, credit_note_items: [item({ price: '40' })] }, false);
+    expect(typed).toMatchObject({ net_value: '-40.0', sales_tax_value: '-8.0', total_value: '-48.0' });
+    expect(typed.credit_note_items[0].price).toBe('-40.0');
+    const sent = await transition(t, typed.url, 'mark_as_sent');
+    expect(sent.status).toBe(200);
+    expect(sent.body.credit_note).toMatchObject({ status: 'Open', total_value: '-48.0', sales_tax_value: '-8.0', due_value: '-48.0' });
+    expect(postingsOf(t, 'credit_notes', idOf(typed.url))).toEqual([
       { code: '001', debit: 4000 },
       { code: '681', debit: -4800 },
       { code: '819', debit: 800 },
     ]);
+    // A negative price means the same; a line edited to a positive price stays a credit.
+    const negative = await creditNote(t, { contact: owner, credit_note_items: [item({ price: '-40' })] });
+    expect(negative).toMatchObject({ status: 'Open', total_value: '-48.0' });
+    const edited = await t.json('PUT', path(negative.url), { body: { credit_note: { credit_note_items: [{ url: negative.credit_note_items[0].url, price: '50' }] } } });
+    expect(edited.body.credit_note).toMatchObject({ total_value: '-60.0' });
     expect(ledgerTotal(t)).toBe(0);
   });
 

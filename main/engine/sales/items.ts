@@ -79,12 +79,23 @@ function draftOf(ctx: EngineContext, row: ItemRow, field: string): ItemDraft {
   };
 }
 
-function applyInput(ctx: EngineContext, draft: ItemDraft, input: ItemInput): ItemDraft {
+/**
+ * A credit note gives money back: its prices are stored negative whichever sign they were typed with
+ * (people type a credit note's lines as positive amounts; the live service answers them negative), so a
+ * credit note can always be sent.
+ */
+function priceFor(kind: KindInfo, value: string, field: string): string {
+  const price = checkedDecimal(value, field);
+  const amount = new Decimal(price);
+  return kind.kind === 'credit_note' && amount.greaterThan(0) ? canonicalDecimal(amount.negated().toString()) : price;
+}
+
+function applyInput(ctx: EngineContext, kind: KindInfo, draft: ItemDraft, input: ItemInput): ItemDraft {
   const next = { ...draft };
   if (input.position !== undefined) next.position = input.position;
   if (input.description !== undefined) next.description = input.description;
   if (input.item_type !== undefined) next.itemType = input.item_type;
-  if (input.price !== undefined) next.price = checkedDecimal(input.price, `${draft.field}.price`);
+  if (input.price !== undefined) next.price = priceFor(kind, input.price, `${draft.field}.price`);
   if (input.quantity !== undefined) next.quantity = checkedDecimal(input.quantity, `${draft.field}.quantity`);
   if (input.sales_tax_rate !== undefined || input.sales_tax_status !== undefined) {
     next.rate = input.sales_tax_rate ?? undefined;
@@ -95,7 +106,7 @@ function applyInput(ctx: EngineContext, draft: ItemDraft, input: ItemInput): Ite
   return next;
 }
 
-function newDraft(ctx: EngineContext, input: ItemInput, field: string): ItemDraft {
+function newDraft(ctx: EngineContext, kind: KindInfo, input: ItemInput, field: string): ItemDraft {
   const itemType = input.item_type ?? '-no unit-';
   if (input.price === undefined && itemType !== 'Comment') throw unprocessable(`${field}.price is required`);
   const blank: ItemDraft = {
@@ -111,7 +122,7 @@ function newDraft(ctx: EngineContext, input: ItemInput, field: string): ItemDraf
     category: defaultCategory(ctx),
     suffersCisDeduction: undefined,
   };
-  return applyInput(ctx, blank, input);
+  return applyInput(ctx, kind, blank, input);
 }
 
 /**
@@ -127,7 +138,7 @@ export function mergeItems(ctx: EngineContext, kind: KindInfo, current: readonly
     const field = `${kind.itemsKey}[${index}]`;
     if (input.url === undefined) {
       if (input._destroy === true) throw unprocessable(`${field}._destroy needs the url of the item to remove`);
-      added.push(newDraft(ctx, input, field));
+      added.push(newDraft(ctx, kind, input, field));
       return;
     }
     const id = idFromUrl(input.url, kind.itemResource, `${field}.url`);
@@ -137,7 +148,7 @@ export function mergeItems(ctx: EngineContext, kind: KindInfo, current: readonly
       byId.delete(id);
       removed.push(id);
     } else {
-      byId.set(id, applyInput(ctx, { ...draft, field }, input));
+      byId.set(id, applyInput(ctx, kind, { ...draft, field }, input));
     }
   });
   const kept = [...byId.values()];
