@@ -20,7 +20,8 @@ export default defineConfig({
     plugins: [copyMigrations()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') }, external: ['better-sqlite3'] },
+      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') }, // pdfkit reads its font metrics from its own folder at run time, so it cannot be bundled.
+      external: ['better-sqlite3', 'pdfkit'] },
     },
   },
   preload: {

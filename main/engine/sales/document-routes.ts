@@ -11,6 +11,8 @@ import { payload } from '../payload';
 import { periodConditions } from '../query-params';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { documentRecord } from './document-record';
+import { documentFacts } from './pdf/document-facts';
+import { documentPdf } from './pdf/document-pdf';
 import { writeDocument } from './document-write';
 import { findDocument, KINDS, type DocumentKind } from './documents';
 import { documentView, linkParam, sortParam } from './list-query';
@@ -114,6 +116,8 @@ export function documentRoutes(kind: SentKind, schema: z.ZodType<DocumentFields>
       },
     },
     { method: 'DELETE', path: byId, level, handle: (request) => deleteDocument(kind, request) },
+    // The document as its customer receives it, base64 in JSON as the live service answers.
+    { method: 'GET', path: `${byId}/pdf`, level, handle: (request) => ok({ pdf: { content: Buffer.from(documentPdf(documentFacts(request.ctx, findDocument(request.ctx, kind, request.params.id!)))).toString('base64') } }) },
     {
       method: 'PUT',
       path: `${byId}/transitions/:transition`,
