@@ -100,6 +100,19 @@ describe('GET /v2/invoices/:id/pdf', () => {
   });
 });
 
+describe('GET .../pdf in XML', () => {
+  it('carries the same base64 content under <pdf><content>', async () => {
+    const { t, customer } = await sellingBook();
+    const draft = await invoice(t, { contact: customer });
+    const json = (await t.json('GET', `${path(draft.url)}/pdf`)).body.pdf.content as string;
+    const response = await t.request('GET', `${path(draft.url)}/pdf`, { headers: { Accept: 'application/xml' } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const content = /<pdf>\s*<content[^>]*>([^<]+)<\/content>\s*<\/pdf>/.exec(text)?.[1]?.trim();
+    expect(content).toBe(json);
+  });
+});
+
 describe('GET /v2/credit_notes/:id/pdf', () => {
   it('is titled a credit note, with its negative values and no payment details', async () => {
     const { t, customer } = await sellingBook();

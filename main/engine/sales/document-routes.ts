@@ -117,7 +117,7 @@ export function documentRoutes(kind: SentKind, schema: z.ZodType<DocumentFields>
     },
     { method: 'DELETE', path: byId, level, handle: (request) => deleteDocument(kind, request) },
     // The document as its customer receives it, base64 in JSON as the live service answers.
-    { method: 'GET', path: `${byId}/pdf`, level, handle: (request) => ok({ pdf: { content: Buffer.from(documentPdf(documentFacts(request.ctx, findDocument(request.ctx, kind, request.params.id!)))).toString('base64') } }) },
+    { method: 'GET', path: `${byId}/pdf`, level, handle: (request) => ok({ pdf: { content: Buffer.from(documentPdf(documentFacts(request.ctx, findDocument(request.ctx, kind, request.params.id!)), new Date(request.ctx.now))).toString('base64') } }) },
     {
       method: 'PUT',
       path: `${byId}/transitions/:transition`,

@@ -159,8 +159,8 @@ function paymentAndNotes(doc: Pdf, facts: DocumentFacts): void {
 }
 
 /** An invoice or credit note as a customer receives it, as real (searchable) text. */
-export function documentPdf(facts: DocumentFacts): Uint8Array {
-  return renderPdf({ title: `${facts.title} ${facts.reference}`, author: facts.seller.name }, (doc) => {
+export function documentPdf(facts: DocumentFacts, createdAt: Date): Uint8Array {
+  return renderPdf({ title: `${facts.title} ${facts.reference}`, author: facts.seller.name, createdAt }, (doc) => {
     header(doc, facts);
     buyer(doc, facts);
     tableHeader(doc, facts.currency);
