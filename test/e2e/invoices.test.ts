@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 9 item 5 by keys and clicks: raise an invoice with three lines at different VAT rates (totals
+ * as you type, bad input at the field), send it, undo and redo that, save its PDF, and find it in the
+ * list with what it is owed.
+ */
+describe('invoices in browser mode', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    const acme = await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Ltd', address1: '5 Mill Lane', town: 'York' } } });
+    expect(acme.status).toBe(201);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const invoiceCount = async () => Number((await app.book.json('GET', '/v2/invoices?per_page=1')).headers.get('x-total-count'));
+  const line = (number: number, field: string) => app.page.getByRole(field === 'unit' || field === 'VAT' ? 'combobox' : 'textbox', { name: `Line ${number} ${field}`, exact: true });
+
+  it('opens with Alt+3 and says how to raise the first invoice', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+3');
+    await page.getByRole('heading', { name: 'Invoices' }).waitFor();
+    await page.getByText('No invoices yet. Press N to raise the first one.').waitFor();
+    await checkScreen(app, 'invoices-empty');
+  });
+
+  it('raises an invoice of three lines at 20%, 0% and 5%, the totals following the typing, bad input at the field', async () => {
+    const { page } = app;
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New invoice' }).waitFor();
+    await page.getByRole('combobox', { name: 'Contact' }).click();
+    await page.keyboard.type('Acme');
+    await page.getByRole('listbox').getByRole('option', { name: /Acme Ltd/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Date', exact: true }).fill('01/11/2026');
+
+    await line(1, 'description').fill('Bookkeeping');
+    await line(1, 'unit').selectOption('Hours');
+    await line(1, 'quantity').fill('10');
+    await line(1, 'price').fill('4x5');
+    // Letters in a price: the engine's sentence, and nothing is saved.
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByText('Line 1 price must be a decimal number.').waitFor();
+    expect(await invoiceCount()).toBe(0);
+    await line(1, 'price').fill('45');
+
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect.poll(async () => line(2, 'description').evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('Printed books');
+    await line(2, 'unit').selectOption('Products');
+    await line(2, 'quantity').fill('2');
+    await line(2, 'price').fill('12.50');
+    await line(2, 'VAT').selectOption('0');
+
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await line(3, 'description').fill('Training session');
+    await line(3, 'price').fill('100');
+    await line(3, 'VAT').selectOption('5');
+
+    const totals = page.getByRole('definition');
+    // Net 450 + 25 + 100; VAT 90 + 0 + 5.
+    await expect.poll(async () => (await totals.allTextContents()).map((text) => text.trim())).toEqual(['£575.00', '£95.00', '£670.00']);
+    await checkScreen(app, 'invoice-editor-new');
+
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByRole('heading', { name: 'Invoice 001' }).waitFor();
+    await page.getByText('Saved invoice 001 as a draft.').waitFor();
+    const saved = (await app.book.json('GET', '/v2/invoices?nested_invoice_items=true')).body.invoices[0];
+    expect(saved).toMatchObject({ reference: '001', contact_name: 'Acme Ltd', dated_on: '2026-11-01', net_value: '575.0', sales_tax_value: '95.0', total_value: '670.0', status: 'Draft' });
+    expect(saved.invoice_items.map((item: any) => [item.description, item.sales_tax_rate])).toEqual([
+      ['Bookkeeping', '20.0'],
+      ['Printed books', '0.0'],
+      ['Training session', '5.0'],
+    ]);
+  });
+
+  it('sends it, undoes and redoes that, and saves its PDF', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Mark as sent' }).click();
+    await page.getByText('Marked invoice 001 as sent.').waitFor();
+    expect((await app.book.json('GET', '/v2/invoices')).body.invoices[0].status).toBe('Open');
+    await page.locator('body').press('ControlOrMeta+z');
+    await page.getByText('Undone: Marked invoice 001 as sent.').waitFor();
+    expect((await app.book.json('GET', '/v2/invoices')).body.invoices[0].status).toBe('Draft');
+    await page.locator('body').press('ControlOrMeta+Shift+z');
+    await expect.poll(async () => (await app.book.json('GET', '/v2/invoices')).body.invoices[0].status).toBe('Open');
+    await page.getByRole('button', { name: 'Back to draft' }).waitFor();
+    await checkScreen(app, 'invoice-editor-sent');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save PDF…' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Invoice 001.pdf');
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('comes back to the list with Escape, where the invoice is open and owed', async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    const grid = page.getByRole('grid', { name: 'Invoices' });
+    await grid.waitFor();
+    const cells = async () => (await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).map((text) => text.trim());
+    await expect.poll(cells).toEqual(['001', '1 Nov 2026', 'Acme Ltd', '1 Dec 2026', expect.stringMatching(/^Open/), '£670.00', '£670.00']);
+    await page.getByText('Owed to you: £670.00').waitFor();
+    await checkScreen(app, 'invoices-list');
+    expect(app.problems).toEqual([]);
+  });
+});
