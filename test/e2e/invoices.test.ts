@@ -16,6 +16,13 @@ describe('invoices in browser mode', () => {
     app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
     const acme = await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Ltd', address1: '5 Mill Lane', town: 'York' } } });
     expect(acme.status).toBe(201);
+    // The customer's payment is already on the bank statement, waiting to be explained.
+    const account = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '0' } } });
+    const accountUrl = account.body.bank_account.url as string;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
+      body: { statement: [{ dated_on: '2026-11-10', description: 'ACME LTD INV 001', amount: '670.00' }] },
+    });
+    expect(upload.status).toBe(200);
     await app.page.setViewportSize({ width: 1280, height: 800 });
     await app.page.reload();
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
@@ -116,6 +123,30 @@ describe('invoices in browser mode', () => {
     await expect.poll(cells).toEqual(['001', '1 Nov 2026', 'Acme Ltd', '1 Dec 2026', expect.stringMatching(/^Open/), '£670.00', '£670.00']);
     await page.getByText('Owed to you: £670.00').waitFor();
     await checkScreen(app, 'invoices-list');
+  });
+
+  it('is paid from the bank line that brought the money in, and shows as paid', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.keyboard.press('t');
+    const register = page.getByRole('grid', { name: 'Transactions of Business Current' });
+    await register.locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await register.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await page.getByRole('radio', { name: 'Payment of an invoice' }).check();
+    const chosen = page.getByRole('combobox', { name: 'Invoice paid' });
+    await expect.poll(async () => chosen.locator('option:checked').textContent()).toBe('001 · Acme Ltd · £670.00 owed');
+    await checkScreen(app, 'register-pay-invoice');
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(async () => (await app.book.json('GET', '/v2/invoices')).body.invoices[0].status).toBe('Paid');
+
+    await page.keyboard.press('Alt+3');
+    await page.getByRole('tab', { name: /Paid/ }).click();
+    const grid = page.getByRole('grid', { name: 'Invoices' });
+    await expect.poll(async () => (await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).map((text) => text.trim())[4]).toMatch(/^Paid/);
+    await page.getByText('Nothing owed on these invoices.').waitFor();
     expect(app.problems).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** The engine's list views (api-notes: invoices). */
-export type InvoiceView = 'all' | 'draft' | 'open' | 'overdue' | 'paid' | 'cancelled';
+export type InvoiceView = 'all' | 'draft' | 'open' | 'overdue' | 'open_or_overdue' | 'paid' | 'cancelled';
 
 export interface InvoicePage {
   rows: Invoice[];

@@ -18,9 +18,11 @@ export const VAT_CHOICES = [
 export type VatChoice = (typeof VAT_CHOICES)[number]['value'];
 
 export interface ExplainValues {
-  kind: 'category' | 'transfer';
+  kind: 'category' | 'transfer' | 'invoice';
   category: string;
   transferAccount: string;
+  /** The invoice this money pays, by url. */
+  invoice: string;
   vat: VatChoice;
   manualVat: string;
   description: string;
@@ -33,6 +35,10 @@ export function explanationFields(values: ExplainValues, currency: string): Buil
   const fields: ExplanationFields = { description: values.description, marked_for_review: values.review };
   if (values.kind === 'transfer') {
     fields.transfer_bank_account = values.transferAccount || null;
+    return { ok: true, fields };
+  }
+  if (values.kind === 'invoice') {
+    fields.paid_invoice = values.invoice || null;
     return { ok: true, fields };
   }
   fields.category = values.category || null;
