@@ -18,11 +18,13 @@ export const VAT_CHOICES = [
 export type VatChoice = (typeof VAT_CHOICES)[number]['value'];
 
 export interface ExplainValues {
-  kind: 'category' | 'transfer' | 'invoice';
+  kind: 'category' | 'transfer' | 'invoice' | 'bill';
   category: string;
   transferAccount: string;
   /** The invoice this money pays, by url. */
   invoice: string;
+  /** The bill this money pays, by url. */
+  bill: string;
   vat: VatChoice;
   manualVat: string;
   description: string;
@@ -39,6 +41,10 @@ export function explanationFields(values: ExplainValues, currency: string): Buil
   }
   if (values.kind === 'invoice') {
     fields.paid_invoice = values.invoice || null;
+    return { ok: true, fields };
+  }
+  if (values.kind === 'bill') {
+    fields.paid_bill = values.bill || null;
     return { ok: true, fields };
   }
   fields.category = values.category || null;

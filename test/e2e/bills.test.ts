@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 14 item 4 by keys and clicks: enter a supplier's bill of two lines (a missing reference at its
+ * field first), see what is to pay, pay it from the bank line that paid it, and delete a bill and put
+ * it back with Ctrl+Z.
+ */
+describe('bills in browser mode', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    expect((await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Office Supplies Co' } } })).status).toBe(201);
+    const account = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '0' } } });
+    const accountUrl = account.body.bank_account.url as string;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
+      body: { statement: [{ dated_on: '2026-11-12', description: 'OFFICE SUPPLIES OS-1001', amount: '-150.00' }] },
+    });
+    expect(upload.status).toBe(200);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const billCount = async () => Number((await app.book.json('GET', '/v2/bills?per_page=1')).headers.get('x-total-count'));
+  const grid = () => app.page.getByRole('grid', { name: 'Bills' });
+  const firstRow = async () => (await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).map((text) => text.trim());
+
+  async function pickCategory(line: number, code: string) {
+    const { page } = app;
+    await page.getByRole('combobox', { name: `Line ${line} category` }).click();
+    await page.keyboard.type(code);
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+  }
+
+  it('enters a bill of two lines, the VAT in it worked out as you type, a missing reference at its field', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+4');
+    await page.getByRole('heading', { name: 'Bills' }).waitFor();
+    await page.getByText('Nothing to pay. Press N to enter a bill.').waitFor();
+    await checkScreen(app, 'bills-empty');
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New bill' }).waitFor();
+    await page.getByRole('combobox', { name: 'Supplier' }).click();
+    await page.keyboard.type('Office');
+    await page.getByRole('listbox').getByRole('option', { name: /Office Supplies Co/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Date', exact: true }).fill('01/11/2026');
+    await pickCategory(1, '285');
+    await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Printer paper');
+    await page.getByRole('textbox', { name: 'Line 1 amount' }).fill('120.00');
+    await page.getByRole('combobox', { name: 'Line 1 VAT' }).selectOption('20');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await pickCategory(2, '285');
+    await page.getByRole('textbox', { name: 'Line 2 amount' }).fill('30');
+    await page.getByRole('combobox', { name: 'Line 2 VAT' }).selectOption('exempt');
+    await expect.poll(async () => (await page.getByRole('definition').allTextContents()).map((text) => text.trim())).toEqual(['£20.00', '£150.00']);
+
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.locator('#bill-reference-error').waitFor();
+    expect(await billCount()).toBe(0);
+    await checkScreen(app, 'bill-editor-errors');
+    await page.getByRole('textbox', { name: 'Reference' }).fill('OS-1001');
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByRole('heading', { name: 'Bill OS-1001' }).waitFor();
+    const saved = (await app.book.json('GET', '/v2/bills?nested_bill_items=true')).body.bills[0];
+    expect(saved).toMatchObject({ reference: 'OS-1001', contact_name: 'Office Supplies Co', total_value: '150.0', due_value: '150.0' });
+    expect(saved.bill_items.map((item: any) => [item.description ?? '', item.total_value, item.sales_tax_status])).toEqual([
+      ['Printer paper', '120.0', 'TAXABLE'],
+      ['', '30.0', 'EXEMPT'],
+    ]);
+    await page.keyboard.press('Escape');
+    await expect.poll(firstRow).toEqual(['1 Nov 2026', 'Office Supplies Co', 'OS-1001', '1 Nov 2026', expect.stringMatching(/Overdue|Open/), '£150.00', '£150.00']);
+    await page.getByText('To pay: £150.00').waitFor();
+    await checkScreen(app, 'bills-list');
+  });
+
+  it('is paid from the bank line that paid it', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.getByText('Business Current').first().waitFor();
+    await page.keyboard.press('t');
+    const register = page.getByRole('grid', { name: 'Transactions of Business Current' });
+    await register.locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await register.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('radio', { name: 'Payment of a bill' }).check();
+    await expect.poll(async () => page.getByRole('combobox', { name: 'Bill paid' }).locator('option:checked').textContent()).toBe('OS-1001 · Office Supplies Co · £150.00 to pay');
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(async () => (await app.book.json('GET', '/v2/bills')).body.bills[0].status).toBe('Paid');
+  });
+
+  it('deletes a bill after confirmation and puts it back with Ctrl+Z', async () => {
+    const { page } = app;
+    const created = await app.book.json('POST', '/v2/bills', {
+      body: { bill: { contact: (await app.book.json('GET', '/v2/contacts')).body.contacts[0].url, reference: 'OS-1002', dated_on: '2026-11-15', due_on: '2026-12-15', bill_items: [{ category: '285', total_value: '48.00' }] } },
+    });
+    expect(created.status).toBe(201);
+    await page.keyboard.press('Alt+4');
+    await expect.poll(firstRow).toContain('OS-1002');
+    await grid().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Bill OS-1002' }).waitFor();
+    await page.getByRole('button', { name: 'Delete bill' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this bill?' }).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete bill' }).click();
+    await page.getByText('Deleted bill OS-1002.').waitFor();
+    expect(await billCount()).toBe(1);
+    await page.locator('body').press('ControlOrMeta+z');
+    await page.getByText('Undone: Deleted bill OS-1002.').waitFor();
+    await expect.poll(billCount).toBe(2);
+    await expect.poll(firstRow).toContain('OS-1002');
+    expect(app.problems).toEqual([]);
+  });
+});
