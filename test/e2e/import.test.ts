@@ -136,6 +136,10 @@ describeShared('statement import in browser mode', () => {
   it('undoes the import from Banking › Imports', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Undo the import of beangulp__2013-12-03.bofa.ofx' }).click();
+    // A whole import is a lot to take back on one click: it asks first.
+    const confirm = page.getByRole('alertdialog', { name: 'Undo this import?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Undo import' }).click();
     await page.getByRole('status').getByText('Undid the import of beangulp__2013-12-03.bofa.ofx: 27 transactions removed from Amex Card.').waitFor();
     expect(await accountTransactions(card)).toEqual([]);
     await expect.poll(() => page.getByRole('table', { name: 'Bank accounts' }).locator('tr', { hasText: 'Amex Card' }).locator('td.numeric').textContent()).toBe('US$0.00');
