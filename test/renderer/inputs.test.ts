@@ -39,3 +39,13 @@ describe('date inputs read UK dates', () => {
     expect(readDate('yesterday')).toEqual({ ok: false, message: 'Date must be a date such as 31/01/2025.' });
   });
 });
+
+describe('the bank account form reads an opening balance as people type it', () => {
+  it('takes thousands separators where they group thousands, and leaves anything else for the engine to judge', async () => {
+    const { plainAmount } = await import('../../renderer/sections/banking/bank-account-form');
+    expect(plainAmount(' 1,250.00 ')).toBe('1250.00');
+    expect(plainAmount('-12,345,678.9')).toBe('-12345678.9');
+    expect(plainAmount('1250')).toBe('1250');
+    expect(plainAmount('12,50')).toBe('12,50');
+  });
+});

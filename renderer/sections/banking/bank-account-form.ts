@@ -79,11 +79,17 @@ export function formFromAccount(account: BankAccount): BankAccountFormValues {
   };
 }
 
+/** "1,250.00" as the engine reads amounts ("1250.00"); commas only where they group thousands. */
+export function plainAmount(text: string): string {
+  const trimmed = text.trim();
+  return /^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(trimmed) ? trimmed.replace(/,/g, '') : trimmed;
+}
+
 export function createPayload(values: BankAccountFormValues): BankAccountCreate {
   const payload: BankAccountCreate = {
     type: values.type,
     name: values.name.trim(),
-    opening_balance: values.opening_balance.trim(),
+    opening_balance: plainAmount(values.opening_balance),
     is_personal: values.is_personal,
     is_primary: values.is_primary,
   };
@@ -103,7 +109,7 @@ export function updatePayload(account: BankAccount, values: BankAccountFormValue
   const changes: BankAccountUpdate = {};
   for (const field of TEXT_FIELDS) {
     if (!fieldAppliesTo(field, account.type)) continue;
-    const text = values[field].trim();
+    const text = field === 'opening_balance' ? plainAmount(values[field]) : values[field].trim();
     if (text === before[field]) continue;
     if ((OPTIONAL_TEXT_FIELDS as readonly string[]).includes(field)) {
       (changes as Record<string, string | null>)[field] = text === '' ? null : text;
