@@ -10,13 +10,14 @@ import type { Benchmark, BenchResult, CustomSuite, Suite } from './bench';
 import { DEFAULT_MEASURE, median, rateRunner } from './measure';
 import { profiled } from './profile';
 import { bankAccountsSuite } from './suites/bank-accounts';
+import { invoicePdfSuite } from './suites/invoice-pdf';
 import { benchParsers } from './parsers';
 import { reportsSuite } from './reports';
 import { statementUploadSuite } from './suites/statement-upload';
 
 const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');
