@@ -55,8 +55,9 @@ function parseFile(bytes: Uint8Array, options: ParseOptions, insideZip: boolean)
 
 /** Every file in the zip, read as if dropped one by one, as one result. */
 function parseZip(bytes: Uint8Array, options: ParseOptions): ParsedStatement {
-  const { entries, skipped } = readZip(bytes);
-  const warnings: ImportMessage[] = skipped.map((name) => message(`${name}: left out of the zip, too large or too many files.`));
+  const { entries, refusal } = readZip(bytes);
+  if (refusal !== undefined) return { ...refused(null, refusal), archiveRefused: true };
+  const warnings: ImportMessage[] = [];
   if (entries.length === 0) return refused(null, 'The zip file holds no files to read.', undefined, warnings);
 
   const book = new AccountBook();

@@ -80,6 +80,11 @@ export interface ParsedStatement {
   transactions: StatementLine[];
   warnings: ImportMessage[];
   errors: ImportMessage[];
+  /**
+   * Set when a zip was refused whole, because it would unpack beyond what a statement archive can
+   * be (a zip bomb) or is broken: nothing in it was read, and the engine answers 422.
+   */
+  archiveRefused?: true;
   /** CSV only: the column mapping used (guessed unless given), for the user to confirm. */
   csv?: { mapping: CsvColumnMapping; header?: string[] };
 }

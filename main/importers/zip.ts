@@ -1,8 +1,12 @@
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 
 /**
  * The files inside a zip (banks deliver a day's CAMT.053 statements that way). fflate is pure
  * JavaScript and synchronous, which keeps the importers a plain function of bytes.
+ *
+ * A zip is read as a stream and the inflated bytes are counted as they come out, so a zip bomb is
+ * refused after at most MAX_TOTAL_BYTES of work and memory. The sizes a zip declares in its headers
+ * are not trusted: they can be written to say anything.
  */
 
 export interface ZipEntry {
@@ -10,27 +14,89 @@ export interface ZipEntry {
   bytes: Uint8Array;
 }
 
-// A statement archive is small; refuse anything that would inflate into a memory problem.
-const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
-const MAX_ENTRIES = 1000;
+export type ZipReading = { entries: ZipEntry[]; refusal?: undefined } | { entries: []; refusal: string };
 
-export function readZip(bytes: Uint8Array): { entries: ZipEntry[]; skipped: string[] } {
-  const skipped: string[] = [];
+// A year of daily statements is 365 files of a few kilobytes each; the largest statement file seen
+// in the corpus is 28 KB. These bounds leave room for any real delivery and none for a bomb.
+export const MAX_ZIP_ENTRIES = 400;
+export const MAX_ZIP_TOTAL_BYTES = 64 * 1024 * 1024;
+
+const MEBIBYTE = 1024 * 1024;
+const PUSH_SLICE_BYTES = 16 * 1024;
+
+export function readZip(bytes: Uint8Array): ZipReading {
+  if (!hasEndRecord(bytes)) return { entries: [], refusal: 'The zip file is cut short (its table of contents is missing). Download the statements again.' };
+  const entries: ZipEntry[] = [];
+  let refusal: string | undefined;
   let count = 0;
-  const files = unzipSync(bytes, {
-    filter: (file) => {
-      const wanted = !file.name.endsWith('/') && !isPlatformJunk(file.name);
-      if (wanted && (file.originalSize > MAX_ENTRY_BYTES || ++count > MAX_ENTRIES)) {
-        skipped.push(file.name);
-        return false;
+  let total = 0;
+  const unfinished = new Set<string>();
+  const refuse = (reason: string) => {
+    refusal ??= reason;
+  };
+
+  const unzip = new Unzip((file: UnzipFile) => {
+    if (refusal || file.name.endsWith('/') || isPlatformJunk(file.name)) return;
+    count += 1;
+    if (count > MAX_ZIP_ENTRIES) {
+      refuse(`The zip file holds more than ${MAX_ZIP_ENTRIES} files; send the statements in smaller zips.`);
+      return;
+    }
+    const chunks: Uint8Array[] = [];
+    unfinished.add(file.name);
+    file.ondata = (error, chunk, final) => {
+      if (refusal) return;
+      if (error) {
+        refuse(`${file.name} in the zip could not be read: ${error.message}`);
+        return;
       }
-      return wanted;
-    },
+      total += chunk.length;
+      if (total > MAX_ZIP_TOTAL_BYTES) {
+        refuse(`The zip file unpacks to more than ${MAX_ZIP_TOTAL_BYTES / MEBIBYTE} MB; a statement archive is far smaller, so it was not read.`);
+        file.terminate();
+        return;
+      }
+      chunks.push(chunk);
+      if (!final) return;
+      unfinished.delete(file.name);
+      entries.push({ name: file.name, bytes: joined(chunks) });
+    };
+    file.start();
   });
-  const entries = Object.entries(files)
-    .map(([name, content]) => ({ name, bytes: content }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  return { entries, skipped };
+  unzip.register(UnzipInflate);
+  // Fed in slices so that reading stops at the first refusal: one push of the whole zip would go on
+  // inflating every entry after it.
+  for (let at = 0; at < bytes.length && !refusal; at += PUSH_SLICE_BYTES) {
+    const end = Math.min(bytes.length, at + PUSH_SLICE_BYTES);
+    unzip.push(bytes.subarray(at, end), end === bytes.length);
+  }
+
+  // A zip cut short in transfer ends inside an entry: its data never reaches the end.
+  const [cut] = unfinished;
+  if (!refusal && cut !== undefined) refuse(`The zip file is cut short: ${cut} in it ends early. Download the statements again.`);
+  if (refusal) return { entries: [], refusal };
+  return { entries: entries.sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+// A whole zip ends with its end-of-central-directory record (22 bytes plus a comment of up to 64 KB).
+function hasEndRecord(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const earliest = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let at = bytes.length - 22; at >= earliest; at -= 1) {
+    if (view.getUint32(at, true) === 0x06054b50) return true;
+  }
+  return false;
+}
+
+function joined(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
 }
 
 // macOS and Windows add these when zipping; they are never statements.

@@ -84,6 +84,6 @@ describe('CAMT.053', () => {
     const truncated = zip.subarray(0, zip.length - 30);
     const result = parseStatement(truncated);
     expect(result.transactions).toEqual([]);
-    expect(result.errors[0].message).toMatch(/^The file could not be read: /);
+    expect(result.errors[0].message).toMatch(/^The zip file is cut short/);
   });
 });

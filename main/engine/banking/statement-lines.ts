@@ -106,6 +106,12 @@ export function incomingLine(line: StatementLine, currency: string, position: nu
   };
 }
 
+/** A zip that would unpack past the bounds (or is broken) is refused whole, with the importer's sentence. */
+export function refuseBrokenArchive(parsed: ParsedStatement): ParsedStatement {
+  if (parsed.archiveRefused) throw unprocessable(parsed.errors[0]?.message ?? 'The zip file could not be read.');
+  return parsed;
+}
+
 /**
  * Lines of an uploaded statement file. The bank has already signed each amount, so the file's own
  * sign is kept (the sign table would turn an incoming XFER around); the type is recorded as given.
@@ -113,7 +119,7 @@ export function incomingLine(line: StatementLine, currency: string, position: nu
  */
 export function linesFromFile(file: UploadedFile, account: AccountIdentity, options: Omit<ParseOptions, 'fileName'> = {}): { lines: IncomingLine[]; format: string } {
   if (file.bytes.length === 0) throw emptyStatement();
-  const parsed = parseStatement(file.bytes, { ...options, fileName: file.name });
+  const parsed = refuseBrokenArchive(parseStatement(file.bytes, { ...options, fileName: file.name }));
   if (parsed.transactions.length === 0 && parsed.errors.length > 0) {
     throw badRequest(`The statement file could not be read: ${parsed.errors.map((error) => error.message).join('; ')}`);
   }

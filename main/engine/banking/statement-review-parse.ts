@@ -3,6 +3,7 @@ import { parseStatement } from '../../importers';
 import type { ParsedStatement, ParseOptions } from '../../importers/types';
 import type { UploadedFile } from '../codec/body';
 import { mappingFromFields, mappingToFields, sameMapping } from './csv-mapping-fields';
+import { refuseBrokenArchive } from './statement-lines';
 import { fitsHeader, type RememberedMapping } from './csv-mapping-memory';
 import type { ReviewOptions } from './statement-review-fields';
 
@@ -26,7 +27,7 @@ export function parseForReview(file: UploadedFile, options: ReviewOptions): Revi
   if (options.columnMapping) return parseWithMapping(file, options.columnMapping, options.dateOrder);
   const base: Omit<ParseOptions, 'fileName'> = {};
   if (options.dateOrder) base.dateOrder = options.dateOrder;
-  const parsed = parseStatement(file.bytes, { ...base, fileName: file.name });
+  const parsed = refuseBrokenArchive(parseStatement(file.bytes, { ...base, fileName: file.name }));
   const source: MappingSource = 'guessed';
   const openOrder = !options.dateOrder && parsed.csv !== undefined && parsed.transactions.length === 0 && parsed.errors.length > 0;
   if (openOrder) {
@@ -46,7 +47,7 @@ export function parseForReview(file: UploadedFile, options: ReviewOptions): Revi
 function parseWithMapping(file: UploadedFile, fields: CsvColumnMappingFields, dateOrder: ReviewOptions['dateOrder'], source: MappingSource = 'given'): ReviewParse {
   const order = dateOrder ?? fields.date_order;
   const wanted = { ...fields, date_order: order };
-  const guessed = parseStatement(file.bytes, { fileName: file.name, dateOrder: order });
+  const guessed = refuseBrokenArchive(parseStatement(file.bytes, { fileName: file.name, dateOrder: order }));
   if (guessed.csv && sameMapping(mappingToFields(guessed.csv.mapping), wanted)) {
     return { parsed: guessed, options: { dateOrder: order }, mappingSource: source, dateOrderAmbiguous: false };
   }
