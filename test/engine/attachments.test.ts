@@ -127,3 +127,67 @@ describe('attachments and their content urls', () => {
     expect(t.book.sqlite.prepare('SELECT count(*) FROM attachment_blobs').pluck().get()).toBe(0);
   });
 });
+
+describe('what the audit found (issue 13)', () => {
+  it('downloads a file named outside Latin-1 with an RFC 5987 filename* and an ASCII fallback', async () => {
+    const t = createTestBook();
+    const { url } = await explained(t, NEW_API);
+    const names = ['💸money.csv', 'Café reçu (copy).pdf', 'квитанция.pdf'];
+    const added = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: names.map((name) => file(PDF, name)) } });
+    expect(added.status).toBe(201);
+    const dispositions: string[] = [];
+    for (const attachment of added.body.attachments) {
+      const src = new URL(attachment.content_src);
+      const download = await t.request('GET', `${src.pathname}${src.search}`, { token: null });
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+      dispositions.push(download.headers.get('content-disposition')!);
+    }
+    expect(dispositions).toEqual([
+      `attachment; filename="_money.csv"; filename*=UTF-8''%F0%9F%92%B8money.csv`,
+      `attachment; filename="Cafe recu (copy).pdf"; filename*=UTF-8''Caf%C3%A9%20re%C3%A7u%20%28copy%29.pdf`,
+      `attachment; filename="attachment.pdf"; filename*=UTF-8''%D0%BA%D0%B2%D0%B8%D1%82%D0%B0%D0%BD%D1%86%D0%B8%D1%8F.pdf`,
+    ]);
+    // A client reading filename* gets the name back exactly.
+    expect(decodeURIComponent(dispositions[0]!.split("UTF-8''")[1]!)).toBe('💸money.csv');
+  });
+
+  it('answers a content url without a valid signature the same for an id that exists and one that does not', async () => {
+    const t = createTestBook();
+    const { url } = await explained(t, NEW_API);
+    const added = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PDF)] } });
+    const existing = new URL(added.body.attachments[0].url).pathname;
+    const answers = [];
+    for (const path of [existing, '/v2/attachments/999999']) {
+      const response = await t.request('GET', `${path}/content`, { token: null });
+      answers.push({ status: response.status, body: await response.text() });
+    }
+    expect(answers[0]!.status).toBe(403);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
+  it('refuses adding, changing or removing a file of an explanation in a locked period, and changes nothing', async () => {
+    const t = createTestBook();
+    const { url } = await explained(t, NEW_API);
+    const added = await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PDF)] } });
+    const attachmentUrl = added.body.attachments[0].url as string;
+    const lock = await t.json('PUT', '/v2/account_locks', { body: { account_lock: { locked_to_date: '2026-10-31' } } });
+    expect(lock.status).toBe(204);
+    const before = t.changeCount();
+
+    const refusals = [
+      await t.json('POST', `${url}/attachments`, { headers: NEW_API, body: { attachments: [file(PNG, 'photo.png', 'image/png')] } }),
+      await t.json('PUT', `${url}/attachments`, { headers: NEW_API, body: { attachments: [{ url: attachmentUrl, description: 'changed' }] } }),
+      await t.json('PUT', `${url}/attachments`, { headers: NEW_API, body: { attachments: [{ url: attachmentUrl, _destroy: true }] } }),
+      await t.json('DELETE', new URL(attachmentUrl).pathname),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(422);
+      expect(JSON.stringify(refused.body)).toMatch(/books are locked up to 2026-10-31/);
+    }
+    expect(t.changeCount()).toBe(before);
+    const listed = await t.json('GET', `${url}/attachments`, { headers: NEW_API });
+    expect(listed.body.attachments).toHaveLength(1);
+    expect(listed.body.attachments[0].description).toBe('receipt.pdf');
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { attachmentBlobs, attachments, bookSettings } from '../../db/schema';
+import { attachmentBlobs, attachments, bankTransactionExplanations, bookSettings } from '../../db/schema';
 import { atLeastVersion, MULTIPLE_ATTACHMENTS_DEFAULT_FROM, MULTIPLE_ATTACHMENTS_VERSION } from '../api-version';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
@@ -164,6 +164,16 @@ export function deleteAttachment(ctx: EngineContext, row: AttachmentRow): void {
 
 export function deleteAttachmentsOf(ctx: EngineContext, ownerResource: string, ownerId: number): void {
   for (const row of attachmentsOf(ctx, ownerResource, ownerId)) deleteAttachment(ctx, row);
+}
+
+/**
+ * The date of the record a file is attached to, which an account lock checks like any dated write.
+ * Explanations are the only owners so far; an owner without a date never blocks.
+ */
+export function attachmentOwnerDate(ctx: EngineContext, row: AttachmentRow): string | null {
+  if (row.ownerResource !== 'bank_transaction_explanations') return null;
+  const owner = ctx.db.select({ datedOn: bankTransactionExplanations.datedOn }).from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.ownerId)).get();
+  return owner?.datedOn ?? null;
 }
 
 export function attachmentBytes(ctx: EngineContext, row: AttachmentRow): Uint8Array | undefined {

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Level, type PermissionLevel } from '../../../shared/api/permissions';
 import { attachments } from '../../db/schema';
-import { attachmentBytes, attachmentRecord, contentUrlValid, deleteAttachment, type AttachmentRow } from '../banking/attachments';
+import { attachmentBytes, attachmentOwnerDate, attachmentRecord, contentUrlValid, deleteAttachment, type AttachmentRow } from '../banking/attachments';
+import { contentDisposition } from '../codec/content-disposition';
 import type { EngineContext } from '../context';
 import { forbidden, notFound } from '../errors';
+import { assertUnlocked } from '../ledger/locks';
 import { deleted, ok, type Route, type RouteRequest } from '../route';
 
 /** An attachment needs the access level of the record it is attached to (spec section 5). */
@@ -29,9 +31,13 @@ function visibleAttachment(request: RouteRequest): AttachmentRow {
  */
 function content(request: RouteRequest) {
   const { ctx, query } = request;
-  const row = findAttachment(ctx, request.params.id!);
+  // The signature is checked before the id is looked up, so a request without a valid link gets the
+  // same 403 for an id that exists and one that does not: the answer tells nothing about the book.
   const expiresAt = query.get('expires_at') ?? '';
-  if (!contentUrlValid(ctx, row.id, expiresAt, query.get('signature') ?? '')) throw forbidden('This download link has expired or is not valid; fetch the attachment again for a new one');
+  if (!contentUrlValid(ctx, Number(request.params.id), expiresAt, query.get('signature') ?? '')) {
+    throw forbidden('This download link has expired or is not valid; fetch the attachment again for a new one');
+  }
+  const row = findAttachment(ctx, request.params.id!);
   const bytes = attachmentBytes(ctx, row);
   if (!bytes) throw notFound('Attachment content not found');
   return {
@@ -39,7 +45,7 @@ function content(request: RouteRequest) {
     raw: bytes,
     headers: {
       'Content-Type': row.contentType,
-      'Content-Disposition': `attachment; filename="${row.fileName.replace(/["\\\r\n]/g, '_')}"`,
+      'Content-Disposition': contentDisposition(row.fileName),
       'Cache-Control': 'private, no-store',
     },
   };
@@ -52,7 +58,9 @@ export const attachmentRoutes: Route[] = [
     path: '/v2/attachments/:id{[0-9]+}',
     level: Level.Time,
     handle: (request) => {
-      deleteAttachment(request.ctx, visibleAttachment(request));
+      const row = visibleAttachment(request);
+      assertUnlocked(request.ctx, attachmentOwnerDate(request.ctx, row));
+      deleteAttachment(request.ctx, row);
       return deleted();
     },
   },

@@ -21,6 +21,7 @@ import {
 import { createExplanation, createManualTransaction, deleteExplanation, updateExplanation } from '../banking/explain';
 import { EXPLANATIONS, explanationRecord, type ExplanationRow } from '../banking/records';
 import type { EngineContext } from '../context';
+import { assertUnlocked } from '../ledger/locks';
 import { ApiError, badRequest, notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload, rootOf, issueMessages, ValidationError } from '../payload';
@@ -124,6 +125,13 @@ function attachmentOwner(request: RouteRequest): ExplanationRow {
   return findExplanation(ctx, request.params.id!);
 }
 
+/** Adding, changing or removing a file changes the explanation, so its date must be open (issue 13). */
+function openAttachmentOwner(request: RouteRequest): ExplanationRow {
+  const owner = attachmentOwner(request);
+  assertUnlocked(request.ctx, owner.datedOn);
+  return owner;
+}
+
 function attachmentItems(request: RouteRequest): AttachmentItem[] {
   const value = request.body.value;
   const items = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).attachments : undefined;
@@ -158,7 +166,7 @@ function touchExplanation(ctx: EngineContext, explanationId: number): void {
 
 function postAttachments(request: RouteRequest) {
   const { ctx } = request;
-  const owner = attachmentOwner(request);
+  const owner = openAttachmentOwner(request);
   const items = attachmentItems(request);
   if (items.length === 0) throw unprocessable('attachments must hold at least one file');
   if (items.some((item) => item.url !== undefined)) throw unprocessable('POST only adds attachments; change or remove them with PUT');
@@ -171,7 +179,7 @@ function postAttachments(request: RouteRequest) {
 /** One call may add (no url), change (url and fields) and remove (url and _destroy) attachments. */
 function putAttachments(request: RouteRequest) {
   const { ctx } = request;
-  const owner = attachmentOwner(request);
+  const owner = openAttachmentOwner(request);
   const items = attachmentItems(request);
   const removing = items.filter((item) => item.url !== undefined && item._destroy === true);
   const adding = items.filter((item) => item.url === undefined);
