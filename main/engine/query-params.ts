@@ -9,13 +9,26 @@ export function dateParam(query: URLSearchParams, name: string): string | undefi
   return value;
 }
 
-/** An ISO 8601 timestamp query parameter (updated_since), normalised to UTC for comparison. */
+/**
+ * An ISO 8601 timestamp query parameter (updated_since), normalised to UTC for comparison. Every part
+ * is checked for range before Date sees it: JavaScript would quietly roll 2026-02-30 over to 2 March
+ * and 24:00 into the next day, and a filter on a date that does not exist is a mistake to report.
+ */
 export function timestampParam(query: URLSearchParams, name: string): string | undefined {
   const value = query.get(name);
   if (value === null || value === '') return undefined;
-  const parsed = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(value) : new Date(Number.NaN);
-  if (Number.isNaN(parsed.getTime())) throw badRequest(`${name} must be an ISO 8601 timestamp`);
-  return parsed.toISOString();
+  if (!isTimestamp(value)) throw badRequest(`${name} must be an ISO 8601 timestamp (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ) of a real date and time`);
+  return new Date(value).toISOString();
+}
+
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+function isTimestamp(value: string): boolean {
+  const parts = TIMESTAMP.exec(value);
+  if (!parts || !isCalendarDate(parts[1]!)) return false;
+  const [hour, minute, second, , offsetHour, offsetMinute] = parts.slice(2).map((part) => (part === undefined || /^[Z+-]/.test(part) ? 0 : Number(part)));
+  if (hour! > 23 || minute! > 59 || second! > 59 || offsetHour! > 14 || offsetMinute! > 59) return false;
+  return !Number.isNaN(new Date(value).getTime());
 }
 
 /** One of a fixed set of values, or the default; anything else is a 400. */
