@@ -70,12 +70,11 @@ describe('statement upload as an array', () => {
     expect((await t.json('POST', `/v2/bank_transactions/statement?bank_account=${account}`, { raw: '{"statement": [', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
   });
 
-  it('is all or nothing: an unreadable line is a 422 naming it and nothing is kept', async () => {
+  it('is all or nothing: a line whose values break a rule is a 422 naming it and nothing is kept', async () => {
     const t = createTestBook();
     const account = await bankAccount(t);
     const changes = t.changeCount();
     for (const [bad, message] of [
-      [{ dated_on: '2026-13-01' }, 'line 2: dated_on'],
       [{ dated_on: '2026-10-01', amount: 'ten' }, 'line 2: amount'],
       [{ dated_on: '2026-10-01', amount: '1.005' }, 'line 2: amount'],
       [{ dated_on: '2026-10-01', transaction_type: 'GIFT' }, 'line 2: transaction_type GIFT'],
@@ -195,5 +194,28 @@ describe('deleting a bank transaction', () => {
     expect((await t.json('GET', `/v2/bank_transactions?bank_account=${account}`, { token: bills })).status).toBe(403);
     expect((await t.json('POST', `/v2/bank_transactions/statement?bank_account=${account}`, { token: bills, body: { statement: [{ dated_on: '2026-10-01' }] } })).status).toBe(403);
     expect((await t.json('GET', `/v2/bank_transactions?bank_account=${account}`, { token: banking })).status).toBe(200);
+  });
+});
+
+describe('statement lines without a usable date (spec section 7, issue 13 item 6)', () => {
+  it('answers 400 for a line with dated_on omitted, empty or not a real date, and imports nothing', async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t);
+    const good = { dated_on: '2026-10-01', amount: '-5.00', description: 'fine' };
+    const before = t.changeCount();
+    for (const [bad, message] of [
+      [{ amount: '-5.00', description: 'no date' }, /Statement line 2: dated_on is required/],
+      [{ dated_on: '', amount: '-5.00' }, /Statement line 2: dated_on is required/],
+      [{ dated_on: '2026-02-30', amount: '-5.00' }, /Statement line 2: dated_on must be a real date/],
+      [{ dated_on: '01/10/2026', amount: '-5.00' }, /Statement line 2: dated_on must be a real date/],
+      [{ dated_on: 20261001, amount: '-5.00' }, /Statement line 2: dated_on must be a real date/],
+    ] as const) {
+      const response = await upload(t, account, [good, bad]);
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(response.body)).toMatch(message);
+    }
+    expect((await upload(t, account, [good, 'not an object'])).status).toBe(400);
+    expect(t.changeCount()).toBe(before);
+    expect(await transactions(t, account)).toEqual([]);
   });
 });

@@ -15,6 +15,11 @@ function lineError(line: number, message: string): ApiError {
   return unprocessable(`Statement line ${line}: ${message}; nothing from this upload was imported`);
 }
 
+/** Spec section 7: a required attribute omitted or in the wrong format is the upload's 400. */
+function malformedLine(line: number, message: string): ApiError {
+  return badRequest(`Statement line ${line}: ${message}; nothing from this upload was imported`);
+}
+
 function text(value: unknown, line: number, field: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
@@ -32,10 +37,11 @@ export function linesFromArray(items: unknown, currency: string): IncomingLine[]
   if (items.length === 0) throw emptyStatement();
   return items.map((item, index) => {
     const line = index + 1;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw lineError(line, 'each transaction must be an object');
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw malformedLine(line, 'each transaction must be an object');
     const fields = item as Record<string, unknown>;
     const datedOn = fields.dated_on;
-    if (typeof datedOn !== 'string' || !isCalendarDate(datedOn)) throw lineError(line, 'dated_on must be a date (YYYY-MM-DD)');
+    if (datedOn === undefined || datedOn === null || datedOn === '') throw malformedLine(line, 'dated_on is required');
+    if (typeof datedOn !== 'string' || !isCalendarDate(datedOn)) throw malformedLine(line, 'dated_on must be a real date (YYYY-MM-DD)');
     const type = text(fields.transaction_type, line, 'transaction_type').trim().toUpperCase() || 'OTHER';
     const rule = signRuleOf(type);
     if (!rule) throw lineError(line, `transaction_type ${type} is not one of the statement transaction types`);
