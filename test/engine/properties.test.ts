@@ -57,20 +57,19 @@ describe('properties of an unincorporated landlord', () => {
     expect(propertyCount(t)).toBe(0);
   });
 
-  it('keeps the country United Kingdom and refuses another one', async () => {
+  it('stores every property in the United Kingdom, whatever country a request names (spec 2.8: fixed)', async () => {
     const t = landlord();
     const said = await create(t, { address1: 'A', country: 'united kingdom' });
     expect(said.status).toBe(201);
     expect(said.body.property.country).toBe('United Kingdom');
-    const before = { rows: propertyCount(t), changes: t.changeCount() };
     const france = await create(t, { address1: 'B', country: 'France' });
-    expect(france.status).toBe(422);
-    expect(france.body.errors[0].message).toMatch(/country is always United Kingdom/);
+    expect(france.status).toBe(201);
+    expect(france.body.property).toMatchObject({ address1: 'B', country: 'United Kingdom' });
     const path = new URL(said.body.property.url).pathname;
     const moved = await t.json('PUT', path, { body: { property: { country: 'Spain', town: 'Madrid' } } });
-    expect(moved.status).toBe(422);
-    expect({ rows: propertyCount(t), changes: t.changeCount() }).toEqual(before);
-    expect((await t.json('GET', path)).body.property).not.toHaveProperty('town');
+    expect(moved.status).toBe(200);
+    expect(moved.body.property).toMatchObject({ town: 'Madrid', country: 'United Kingdom' });
+    expect((await t.json('GET', path)).body.property).toMatchObject({ town: 'Madrid', country: 'United Kingdom' });
   });
 
   it('updates only the fields sent and clears one sent as null', async () => {

@@ -44,12 +44,6 @@ export function findProperty(ctx: EngineContext, id: string): PropertyRow {
   return row;
 }
 
-/** A different country is refused rather than quietly replaced: the address would be wrong. */
-function checkCountry(country: string | null | undefined): void {
-  if (country === undefined || country === null) return;
-  if (country.toLowerCase() !== PROPERTY_COUNTRY.toLowerCase()) throw unprocessable(`country is always ${PROPERTY_COUNTRY} for a property and cannot be ${country}`);
-}
-
 function addressColumns(input: PropertyUpdate): Partial<typeof properties.$inferInsert> {
   const set: Partial<typeof properties.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
@@ -66,7 +60,8 @@ function createProperty(request: RouteRequest) {
   const { ctx } = request;
   if (!isLandlord(ctx)) throw unprocessable(`Only ${PROPERTY_COMPANY_TYPE} companies can have properties`);
   const input = payload(request, 'property', propertyCreateSchema);
-  checkCountry(input.country);
+  // Spec 2.8: the country "is fixed to United Kingdom"; whatever a request names, the property is
+  // stored there, as the live service does (issue 13 item 7).
   const row = ctx.db
     .insert(properties)
     .values({ address1: input.address1, ...addressColumns(input), country: PROPERTY_COUNTRY, createdAt: ctx.now, updatedAt: ctx.now })
@@ -81,7 +76,6 @@ function updateProperty(request: RouteRequest) {
   const { ctx } = request;
   const current = findProperty(ctx, request.params.id!);
   const input = payload(request, 'property', propertyUpdateSchema);
-  checkCountry(input.country);
   const set = addressColumns(input);
   if (Object.keys(set).length === 0) return ok({ property: propertyRecord(ctx, current) });
   const row = ctx.db.update(properties).set({ ...set, updatedAt: ctx.now }).where(eq(properties.id, current.id)).returning().get();
