@@ -65,7 +65,7 @@ export const categoryCreateSchema = z.object({
   category_group: z.enum(CATEGORY_GROUPS, { error: `must be one of ${CATEGORY_GROUPS.join(', ')}` }),
   description: requiredText(),
   nominal_code: nominalCode,
-  tax_reporting_name: z.string({ error: 'must be text' }).trim().optional(),
+  tax_reporting_name: z.string({ error: 'must be text' }).trim().max(255, { error: 'must be at most 255 characters' }).optional(),
   allowable_for_tax: boolean.optional(),
   auto_sales_tax_rate: z.enum(AUTO_SALES_TAX_RATES, { error: `must be one of ${AUTO_SALES_TAX_RATES.join(', ')}` }).optional(),
 });

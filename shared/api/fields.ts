@@ -17,10 +17,26 @@ export const integer = z.preprocess(
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
+/**
+ * Bounds every decimal field has, so that any amount, quantity or rate fits integer minor units
+ * (Number.MAX_SAFE_INTEGER is about 9 x 10^15): 12 digits before the point is 999,999,999,999.99 in
+ * pounds, 10^14 pence, with room for a three-decimal currency. Past these a value is a mistake or an
+ * attack, never a small company's figure, and is refused with the field's name (issue 13 item 4).
+ */
+export const MAX_INTEGER_DIGITS = 12;
+export const MAX_FRACTION_DIGITS = 12;
+
+const integerDigits = (value: string) => value.replace(/^[+-]/, '').split('.')[0]!.replace(/^0+(?=\d)/, '').length;
+const fractionDigits = (value: string) => value.split('.')[1]?.length ?? 0;
+
 /** A decimal as text; JSON numbers are accepted too (the live service accepts both). */
 export const decimal = z.preprocess(
   (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : value),
-  z.string({ error: 'must be a decimal number' }).regex(DECIMAL, { error: 'must be a decimal number' }),
+  z
+    .string({ error: 'must be a decimal number' })
+    .regex(DECIMAL, { error: 'must be a decimal number' })
+    .refine((value) => integerDigits(value) <= MAX_INTEGER_DIGITS, { error: `is too large (at most ${MAX_INTEGER_DIGITS} digits before the decimal point)`, abort: true })
+    .refine((value) => fractionDigits(value) <= MAX_FRACTION_DIGITS, { error: `has too many decimal places (at most ${MAX_FRACTION_DIGITS})` }),
 );
 
 export function isCalendarDate(value: string): boolean {

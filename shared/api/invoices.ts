@@ -53,7 +53,7 @@ const documentFields = {
   payment_terms_in_days: integer.pipe(z.number().min(0, { error: 'must not be negative' }).max(3650, { error: 'must be at most 3650' })),
   currency: z.string({ error: 'must be an ISO currency code' }).regex(/^[A-Z]{3}$/, { error: 'must be an ISO currency code such as GBP' }),
   exchange_rate: decimal,
-  status: z.string({ error: 'must be text' }),
+  status: z.string({ error: 'must be text' }).max(255, { error: 'must be at most 255 characters' }),
   comments: optionalText(10000),
   omit_header: boolean,
   always_show_bic_and_iban: boolean,
@@ -62,8 +62,8 @@ const documentFields = {
   show_project_name: boolean,
   is_interim_uk_vat: boolean,
   ec_status: z.enum(EC_STATUSES, { error: `must be one of ${EC_STATUSES.join(', ')}` }).nullable(),
-  place_of_supply: z.string({ error: 'must be a country name' }).nullable(),
-  cis_rate: z.string({ error: 'must be a CIS band name' }).nullable(),
+  place_of_supply: z.string({ error: 'must be a country name' }).max(255, { error: 'must be a country name' }).nullable(),
+  cis_rate: z.string({ error: 'must be a CIS band name' }).max(255, { error: 'must be a CIS band name' }).nullable(),
 };
 
 export const invoiceSchema = z.object({ ...documentFields, invoice_items: items }).partial();

@@ -15,7 +15,7 @@ const propertyFields = {
   town: optionalText(),
   region: optionalText(),
   postcode: optionalText(32),
-  country: z.preprocess((value) => (value === '' ? null : value), z.string({ error: 'must be text' }).trim().nullable()).optional(),
+  country: z.preprocess((value) => (value === '' ? null : value), z.string({ error: 'must be text' }).trim().max(255, { error: 'must be at most 255 characters' }).nullable()).optional(),
 };
 
 export const propertyCreateSchema = z.object(propertyFields);

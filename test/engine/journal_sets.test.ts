@@ -79,8 +79,11 @@ describe('POST /v2/journal_sets (2.2, 4.2)', () => {
 
   it('refuses totals past what can be held exactly rather than compare rounded ones', async () => {
     const t = createTestBook();
-    const huge = '60000000000000';
-    await refused(t, () => postSet(t, { journal_entries: [entry('285', huge), entry('285', huge), entry('001', `-${huge}`), entry('001', `-${huge}`)] }), /total out of range/);
+    // Each value is within the 12-digit field limit; a hundred of them add up past 2^53 pence.
+    const largest = '999999999999.99';
+    const debits = Array.from({ length: 100 }, () => entry('285', largest));
+    const credits = Array.from({ length: 100 }, () => entry('001', `-${largest}`));
+    await refused(t, () => postSet(t, { journal_entries: [...debits, ...credits] }), /total out of range/);
   });
 
   it('refuses entries with a url or _destroy on create', async () => {

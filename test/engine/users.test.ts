@@ -197,9 +197,9 @@ describe('POST /v2/users', () => {
 
   it('keeps opening_mileage exact and refuses a negative or non-numeric one', async () => {
     const t = createTestBook();
-    expect((await addUser(t, { opening_mileage: '12345678901234567890.10' })).body.user.opening_mileage).toBe('12345678901234567890.1');
+    expect((await addUser(t, { opening_mileage: '123456789012.10' })).body.user.opening_mileage).toBe('123456789012.1');
     expect((await addUser(t, { opening_mileage: 250 })).body.user.opening_mileage).toBe('250.0');
-    for (const mileage of ['-1', 'lots', '1e5', {}]) expect((await addUser(t, { opening_mileage: mileage })).status, String(mileage)).toBe(422);
+    for (const mileage of ['-1', 'lots', '1e5', '12345678901234567890.10', {}]) expect((await addUser(t, { opening_mileage: mileage })).status, String(mileage)).toBe(422);
   });
 });
 

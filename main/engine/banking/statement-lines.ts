@@ -20,11 +20,18 @@ function malformedLine(line: number, message: string): ApiError {
   return badRequest(`Statement line ${line}: ${message}; nothing from this upload was imported`);
 }
 
-function text(value: unknown, line: number, field: string): string {
+// Bank descriptions run to a few hundred characters (CAMT remittance lines are 140 each); a fitid is
+// an identifier. Longer is refused from the API and cut from a file (issue 13 item 4).
+const MAX_DESCRIPTION = 2000;
+const MAX_FITID = 255;
+const MAX_TYPE = 32;
+
+function text(value: unknown, line: number, field: string, max: number): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  throw lineError(line, `${field} must be text`);
+  const given = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+  if (given === null) throw lineError(line, `${field} must be text`);
+  if (given.length > max) throw lineError(line, `${field} must be at most ${max} characters`);
+  return given;
 }
 
 /**
@@ -42,7 +49,7 @@ export function linesFromArray(items: unknown, currency: string): IncomingLine[]
     const datedOn = fields.dated_on;
     if (datedOn === undefined || datedOn === null || datedOn === '') throw malformedLine(line, 'dated_on is required');
     if (typeof datedOn !== 'string' || !isCalendarDate(datedOn)) throw malformedLine(line, 'dated_on must be a real date (YYYY-MM-DD)');
-    const type = text(fields.transaction_type, line, 'transaction_type').trim().toUpperCase() || 'OTHER';
+    const type = text(fields.transaction_type, line, 'transaction_type', MAX_TYPE).trim().toUpperCase() || 'OTHER';
     const rule = signRuleOf(type);
     if (!rule) throw lineError(line, `transaction_type ${type} is not one of the statement transaction types`);
     let amount = 0;
@@ -54,11 +61,11 @@ export function linesFromArray(items: unknown, currency: string): IncomingLine[]
         throw error;
       }
     }
-    const fitid = text(fields.fitid, line, 'fitid').trim();
+    const fitid = text(fields.fitid, line, 'fitid', MAX_FITID).trim();
     return {
       datedOn,
       amountMinor: signedAmount(amount, rule),
-      description: storedDescription(text(fields.description, line, 'description'), text(fields.reference, line, 'reference'), type),
+      description: storedDescription(text(fields.description, line, 'description', MAX_DESCRIPTION), text(fields.reference, line, 'reference', MAX_DESCRIPTION), type).slice(0, MAX_DESCRIPTION),
       fitid: fitid === '' ? null : fitid,
       transactionType: type,
     };
@@ -102,12 +109,14 @@ export function incomingLine(line: StatementLine, currency: string, position: nu
   } catch (error) {
     throw lineError(line.line ?? position + 1, `amount ${(error as Error).message}`);
   }
-  const type = (line.transactionType ?? 'OTHER').toUpperCase();
+  const type = (line.transactionType ?? 'OTHER').toUpperCase().slice(0, MAX_TYPE);
+  const fitid = line.fitid?.trim() ?? '';
+  if (fitid.length > MAX_FITID) throw lineError(line.line ?? position + 1, `the transaction id (FITID) is longer than ${MAX_FITID} characters`);
   return {
     datedOn: line.datedOn,
     amountMinor,
-    description: storedDescription(line.description, line.reference ?? '', type),
-    fitid: line.fitid?.trim() ? line.fitid.trim() : null,
+    description: storedDescription(line.description, line.reference ?? '', type).slice(0, MAX_DESCRIPTION),
+    fitid: fitid === '' ? null : fitid,
     transactionType: type,
   };
 }
