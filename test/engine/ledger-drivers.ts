@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { fromMinor } from '../../shared/money';
 import { bookSnapshot } from './book-snapshot';
-import type { TestBook } from './harness';
+import { createTestBook, type TestBook } from './harness';
+import { bankAccount } from './banking-helpers';
+import { contact } from './journal-helpers';
 import { PURCHASE_DRIVERS } from './purchases-ledger-drivers';
 
 /**
@@ -27,6 +29,25 @@ export interface World {
   /** The driver whose step is running, and how many writes each driver has had accepted. */
   driver: string;
   accepted: Record<string, number>;
+}
+
+/** A VAT-registered book with three bank accounts (one in dollars) and a contact, for the drivers. */
+export async function newLedgerWorld(): Promise<World> {
+  const t = createTestBook({ vatRegistered: true });
+  const types = (await t.json('GET', '/v2/capital_asset_types')).body.capital_asset_types;
+  return {
+    t,
+    accounts: { pounds: await bankAccount(t), savings: await bankAccount(t, { name: 'Savings' }), dollars: await bankAccount(t, { name: 'Dollars', currency: 'USD' }) },
+    contact: contact(t, 'Acme'),
+    owner: `http://127.0.0.1:9999/v2/users/${t.ownerId}`,
+    capitalAssetType: types[0].url,
+    made: {},
+    lines: 0,
+    requests: 0,
+    refusals: 0,
+    driver: '',
+    accepted: {},
+  };
 }
 
 export type Reply = { status: number; body: any };

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bankAccount, ledgerTotal } from './banking-helpers';
-import { createTestBook, type TestBook } from './harness';
-import { POSTING_DRIVERS, type World } from './ledger-drivers';
-import { contact } from './journal-helpers';
+import { ledgerTotal } from './banking-helpers';
+import type { TestBook } from './harness';
+import { newLedgerWorld, POSTING_DRIVERS } from './ledger-drivers';
 
 /**
  * The ledger's invariant (DESIGN.md, issue 4 part 1): whatever sequence of creates, changes and deletes
@@ -51,24 +50,6 @@ function checkLedger(t: TestBook): void {
   expect(foreignWithoutData(t)).toEqual([]);
 }
 
-async function newWorld(): Promise<World> {
-  const t = createTestBook({ vatRegistered: true });
-  const types = (await t.json('GET', '/v2/capital_asset_types')).body.capital_asset_types;
-  return {
-    t,
-    accounts: { pounds: await bankAccount(t), savings: await bankAccount(t, { name: 'Savings' }), dollars: await bankAccount(t, { name: 'Dollars', currency: 'USD' }) },
-    contact: contact(t, 'Acme'),
-    owner: `http://127.0.0.1:9999/v2/users/${t.ownerId}`,
-    capitalAssetType: types[0].url,
-    made: {},
-    lines: 0,
-    requests: 0,
-    refusals: 0,
-    driver: '',
-    accepted: {},
-  };
-}
-
 const anyStep = fc.oneof(...POSTING_DRIVERS.map((entry) => ({ weight: entry.weight, arbitrary: entry.steps })));
 
 describe('the ledger invariant across every posting resource', () => {
@@ -76,7 +57,7 @@ describe('the ledger invariant across every posting resource', () => {
     const totals = { requests: 0, refusals: 0, postings: 0, accepted: {} as Record<string, number> };
     await fc.assert(
       fc.asyncProperty(fc.array(anyStep, { minLength: 5, maxLength: 30 }), async (steps) => {
-        const world = await newWorld();
+        const world = await newLedgerWorld();
         for (const step of steps) {
           world.driver = step.driver;
           await step.run(world);
