@@ -1,0 +1,92 @@
+/**
+ * Typed calls for the reports: the profit and loss summary, the balance sheet, the trial balance,
+ * cashflow, and the accounting transactions (postings) behind a figure.
+ */
+import { z } from 'zod';
+import { decode, getOne, headerValue, send, type ApiResult } from '../api';
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+const dated = (period: Period) => ({ from_date: period.from, to_date: period.to });
+
+export const profitAndLossSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  income: z.string(),
+  expenses: z.string(),
+  operating_profit: z.string(),
+  less: z.array(z.object({ title: z.string(), total: z.string() })),
+  retained_profit: z.string(),
+  retained_profit_brought_forward: z.string(),
+  retained_profit_carried_forward: z.string(),
+});
+export type ProfitAndLoss = z.infer<typeof profitAndLossSchema>;
+
+/** Without a period, the engine's default: the accounting year to today by its own clock. */
+export function getProfitAndLoss(period?: Period): Promise<ApiResult<ProfitAndLoss>> {
+  return getOne('GET', '/v2/accounting/profit_and_loss/summary', 'profit_and_loss_summary', profitAndLossSchema, period ? { query: dated(period) } : {});
+}
+
+const sheetAccount = z.object({ name: z.string(), nominal_code: z.string(), total_debit_value: z.string() });
+export type SheetAccount = z.infer<typeof sheetAccount>;
+
+export const balanceSheetSchema = z.object({
+  accounting_period_start_date: z.string(),
+  as_at_date: z.string(),
+  currency: z.string(),
+  capital_assets: z.object({ accounts: z.array(sheetAccount).default([]), net_book_value: z.string() }),
+  current_assets: z.object({ accounts: z.array(sheetAccount).default([]) }),
+  current_liabilities: z.object({ accounts: z.array(sheetAccount).default([]) }),
+  net_current_assets: z.string(),
+  total_assets: z.string(),
+  owners_equity: z.object({ accounts: z.array(sheetAccount).default([]), retained_profit: z.string() }),
+  total_owners_equity: z.string(),
+});
+export type BalanceSheet = z.infer<typeof balanceSheetSchema>;
+
+/** Without a date, as at today by the engine's clock. */
+export function getBalanceSheet(asAt?: string): Promise<ApiResult<BalanceSheet>> {
+  return getOne('GET', '/v2/accounting/balance_sheet', 'balance_sheet', balanceSheetSchema, asAt ? { query: { as_at_date: asAt } } : {});
+}
+
+export const trialBalanceLineSchema = z.object({
+  category: z.string(),
+  display_nominal_code: z.string(),
+  nominal_code: z.string(),
+  name: z.string(),
+  total: z.string(),
+});
+export type TrialBalanceLine = z.infer<typeof trialBalanceLineSchema>;
+
+export function getTrialBalance(period: Period): Promise<ApiResult<TrialBalanceLine[]>> {
+  return getOne('GET', '/v2/accounting/trial_balance/summary', 'trial_balance_summary', trialBalanceLineSchema.array(), { query: dated(period) });
+}
+
+export const postingSchema = z.object({
+  url: z.string(),
+  nominal_code: z.string(),
+  category_name: z.string(),
+  description: z.string(),
+  debit_value: z.string(),
+  dated_on: z.string(),
+  source_item_url: z.string(),
+});
+export type Posting = z.infer<typeof postingSchema>;
+
+/** The postings on one nominal code in a period (at most 1,000: a report's drill-down, not an export). */
+export async function listPostings(nominalCode: string, period: Period): Promise<ApiResult<{ rows: Posting[]; total: number }>> {
+  const rows: Posting[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const sent = await send('GET', '/v2/accounting/transactions', { query: { ...dated(period), nominal_code: nominalCode, page: String(page), per_page: '100' } });
+    if (!sent.ok) return sent;
+    const decoded = decode(sent.value, 'transactions', postingSchema.array());
+    if (!decoded.ok) return decoded;
+    rows.push(...decoded.value);
+    const total = Number(headerValue(sent.value.headers, 'x-total-count') ?? rows.length);
+    if (rows.length >= total || decoded.value.length === 0) return { ok: true, value: { rows, total } };
+  }
+  return { ok: true, value: { rows, total: rows.length } };
+}

@@ -1,0 +1,42 @@
+/** Each report as CSV rows, with the engine's exact figures (debits positive in the trial balance). */
+import type { BalanceSheet, ProfitAndLoss, TrialBalanceLine } from '../../lib/api/reports';
+import { toCsv, type CsvCell } from './report-csv';
+
+export function profitAndLossCsv(current: ProfitAndLoss, previous: ProfitAndLoss | null): string {
+  const header = ['Line', `${current.from} to ${current.to}`, ...(previous ? [`${previous.from} to ${previous.to}`] : [])];
+  const line = (label: string, figure: (report: ProfitAndLoss) => string): CsvCell[] => [label, figure(current), ...(previous ? [figure(previous)] : [])];
+  return toCsv(header, [
+    line('Income', (report) => report.income),
+    line('Expenses', (report) => report.expenses),
+    line('Operating profit', (report) => report.operating_profit),
+    ...current.less.map((less) => line(`Less ${less.title}`, (report) => report.less.find((entry) => entry.title === less.title)?.total ?? '0.0')),
+    line('Retained profit', (report) => report.retained_profit),
+    line('Retained profit brought forward', (report) => report.retained_profit_brought_forward),
+    line('Retained profit carried forward', (report) => report.retained_profit_carried_forward),
+  ]);
+}
+
+export function balanceSheetCsv(sheet: BalanceSheet): string {
+  const accounts = (group: string, list: BalanceSheet['current_assets']['accounts']) => list.map((account): CsvCell[] => [group, account.nominal_code, account.name, account.total_debit_value]);
+  return toCsv(
+    ['Group', 'Code', 'Account', `Debit balance at ${sheet.as_at_date}`],
+    [
+      ...accounts('Capital assets', sheet.capital_assets.accounts),
+      ['Capital assets', '', 'Net book value', sheet.capital_assets.net_book_value],
+      ...accounts('Current assets', sheet.current_assets.accounts),
+      ...accounts('Current liabilities', sheet.current_liabilities.accounts),
+      ['', '', 'Net current assets', sheet.net_current_assets],
+      ['', '', 'Total assets', sheet.total_assets],
+      ...accounts("Owners' equity", sheet.owners_equity.accounts),
+      ["Owners' equity", '', 'Retained profit (credit)', sheet.owners_equity.retained_profit],
+      ["Owners' equity", '', "Total owners' equity (credit)", sheet.total_owners_equity],
+    ],
+  );
+}
+
+export function trialBalanceCsv(lines: readonly TrialBalanceLine[]): string {
+  return toCsv(
+    ['Code', 'Category', 'Debit', 'Credit'],
+    lines.map((line) => [line.display_nominal_code, line.name, line.total.startsWith('-') ? '' : line.total, line.total.startsWith('-') ? line.total.slice(1) : '']),
+  );
+}

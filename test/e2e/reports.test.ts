@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 10 item 5 by keys and clicks: a company's profit and loss compared with the year before, its
+ * balance sheet as at a date (balancing), the trial balance with a line drilled down to its postings
+ * and on to the invoice that made them, and a report exported to CSV.
+ */
+describe('reports in browser mode', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+    const { book } = app;
+    book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    const bank = await book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '12000' } } });
+    expect(bank.status).toBe(201);
+    const customer = (await book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Northwind Traders' } } })).body.contact.url;
+    const supplier = (await book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Office Supplies Co' } } })).body.contact.url;
+    // Year 1 (to 30 April 2026): 300.00 of accountancy on credit.
+    const journal = await book.json('POST', '/v2/journal_sets', { body: { journal_set: { dated_on: '2026-03-01', description: 'Accountancy, year 1', journal_entries: [{ category: '285', debit_value: '300' }, { category: '797', debit_value: '-300' }] } } });
+    expect(journal.status).toBe(201);
+    const invoice = await book.json('POST', '/v2/invoices', { body: { invoice: { contact: customer, dated_on: '2026-11-01', payment_terms_in_days: 30, invoice_items: [{ description: 'Consulting', item_type: 'Hours', price: '100', quantity: '10', sales_tax_rate: '20' }] } } });
+    expect(invoice.status).toBe(201);
+    expect((await book.json('PUT', `${new URL(invoice.body.invoice.url).pathname}/transitions/mark_as_sent`)).status).toBe(200);
+    const bill = await book.json('POST', '/v2/bills', { body: { bill: { contact: supplier, reference: 'OS-1', dated_on: '2026-11-05', due_on: '2026-12-05', bill_items: [{ category: '285', total_value: '600', sales_tax_rate: '20' }] } } });
+    expect(bill.status).toBe(201);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const cells = async (table: string, row: string) => (await app.page.getByRole('table', { name: table }).getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell').allTextContents()).map((text) => text.trim());
+
+  it('shows profit and loss for the accounting year to date, and beside the previous year when asked', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+9');
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    const table = page.getByRole('table', { name: /Profit and loss, 1 May 2026 to 22 Nov 2026/ });
+    await table.waitFor();
+    expect(await cells('Profit and loss, 1 May 2026 to 22 Nov 2026', 'Income')).toEqual(['£1,000.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 22 Nov 2026', 'Expenses')).toEqual(['£500.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 22 Nov 2026', 'Retained profit brought forward')).toEqual(['-£300.00']);
+    await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Accounting year 2026/27' });
+    await page.getByRole('table', { name: /1 May 2026 to 30 Apr 2027/ }).waitFor();
+    await page.getByRole('checkbox', { name: 'Compare with the previous period' }).check();
+    await page.getByRole('columnheader', { name: '1 May 2025 to 30 Apr 2026' }).waitFor();
+    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Expenses')).toEqual(['£500.00', '£300.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Retained profit carried forward')).toEqual(['£200.00', '-£300.00']);
+    await checkScreen(app, 'reports-profit-and-loss');
+  });
+
+  it('exports the report as CSV with the exact figures', async () => {
+    const { page } = app;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('profit-and-loss-2026-05-01-to-2027-04-30.csv');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text).toContain('Line,2026-05-01 to 2027-04-30,2025-05-01 to 2026-04-30\r\n');
+    expect(text).toContain('Income,1000.0,0.0\r\n');
+  });
+
+  it('shows the balance sheet as at a date, balancing', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Balance sheet' }).click();
+    const caption = /Balance sheet as at 22 Nov 2026/;
+    await page.getByRole('table', { name: caption }).waitFor();
+    const table = page.getByRole('table', { name: caption });
+    expect((await table.getByRole('row', { name: /Trade Debtors/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['681', '£1,200.00']);
+    expect((await table.getByRole('row', { name: /^Total assets/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
+    expect((await table.getByRole('row', { name: /^Total owners' equity/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
+    await checkScreen(app, 'reports-balance-sheet');
+    await page.getByRole('textbox', { name: 'As at' }).fill('30/04/2026');
+    await page.getByRole('table', { name: /Balance sheet as at 30 Apr 2026/ }).waitFor();
+    expect((await page.getByRole('table', { name: /30 Apr 2026/ }).getByRole('row', { name: /^Total assets/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '-£300.00']);
+  });
+
+  it('drills a trial balance line down to its postings and opens the invoice that made them', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Trial balance' }).click();
+    const grid = page.getByRole('grid', { name: 'Trial balance' });
+    await grid.waitFor();
+    await page.getByText('Total debits £14,100.00').waitFor();
+    await page.getByText('Total credits £14,100.00').waitFor();
+    await checkScreen(app, 'reports-trial-balance');
+    await grid.getByRole('row', { name: /Sales/ }).dblclick();
+    await page.getByRole('heading', { name: /001 Sales: postings from 1 May 2026 to 30 Apr 2027/ }).waitFor();
+    const postings = page.getByRole('grid', { name: 'Postings on 001' });
+    await postings.getByRole('row', { name: /Invoice/ }).waitFor();
+    await checkScreen(app, 'reports-postings-behind');
+    await postings.getByRole('row', { name: /Invoice/ }).dblclick();
+    await page.getByRole('heading', { name: /Invoice/ }).first().waitFor();
+    expect(app.problems).toEqual([]);
+  });
+});
