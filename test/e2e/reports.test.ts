@@ -97,4 +97,24 @@ describe('reports in browser mode', () => {
     await page.getByRole('heading', { name: /Invoice/ }).first().waitFor();
     expect(app.problems).toEqual([]);
   });
+
+  it('ages what customers owe and opens a customer from the aged debtors', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: /^Reports/ }).click();
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    await page.getByRole('tab', { name: 'Aged debtors' }).click();
+    const grid = page.getByRole('grid', { name: 'Aged debtors as at 22 Nov 2026' });
+    await grid.waitFor();
+    const cells = (await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).map((text) => text.trim());
+    expect(cells).toEqual(['Northwind Traders', '£1,200.00', '£0.00', '£0.00', '£0.00', '£0.00', '£1,200.00']);
+    await page.getByText('Total GBP: £1,200.00, of which overdue £0.00').waitFor();
+    await checkScreen(app, 'reports-aged-debtors');
+    await page.getByRole('tab', { name: 'Aged creditors' }).click();
+    await page.getByRole('grid', { name: 'Aged creditors as at 22 Nov 2026' }).getByText('Office Supplies Co').waitFor();
+    await page.getByRole('tab', { name: 'Aged debtors' }).click();
+    await grid.getByText('Northwind Traders').dblclick();
+    await page.getByRole('textbox', { name: 'Organisation' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Organisation' }).inputValue()).toBe('Northwind Traders');
+    expect(app.problems).toEqual([]);
+  });
 });

@@ -90,3 +90,26 @@ export async function listPostings(nominalCode: string, period: Period): Promise
   }
   return { ok: true, value: { rows, total: rows.length } };
 }
+
+const agedFigures = {
+  days_0_to_30: z.string(),
+  days_31_to_60: z.string(),
+  days_61_to_90: z.string(),
+  days_over_90: z.string(),
+  overdue: z.string(),
+  total: z.string(),
+};
+export const agedLineSchema = z.object({ contact: z.string(), contact_name: z.string(), currency: z.string(), ...agedFigures });
+export type AgedLine = z.infer<typeof agedLineSchema>;
+export const agedReportSchema = z.object({
+  as_at_date: z.string(),
+  contacts: z.array(agedLineSchema),
+  totals: z.array(z.object({ currency: z.string(), ...agedFigures })),
+});
+export type AgedReport = z.infer<typeof agedReportSchema>;
+export type AgedKind = 'aged_debtors' | 'aged_creditors';
+
+/** What customers owe (debtors) or suppliers are owed (creditors) as at a date, by age. */
+export function getAged(kind: AgedKind, asAt: string): Promise<ApiResult<AgedReport>> {
+  return getOne('GET', `/v2/accounting/${kind}`, kind, agedReportSchema, { query: { as_at_date: asAt } });
+}

@@ -1,5 +1,5 @@
 /** Each report as CSV rows, with the engine's exact figures (debits positive in the trial balance). */
-import type { BalanceSheet, ProfitAndLoss, TrialBalanceLine } from '../../lib/api/reports';
+import type { AgedReport, BalanceSheet, ProfitAndLoss, TrialBalanceLine } from '../../lib/api/reports';
 import { toCsv, type CsvCell } from './report-csv';
 
 export function profitAndLossCsv(current: ProfitAndLoss, previous: ProfitAndLoss | null): string {
@@ -38,5 +38,13 @@ export function trialBalanceCsv(lines: readonly TrialBalanceLine[]): string {
   return toCsv(
     ['Code', 'Category', 'Debit', 'Credit'],
     lines.map((line) => [line.display_nominal_code, line.name, line.total.startsWith('-') ? '' : line.total, line.total.startsWith('-') ? line.total.slice(1) : '']),
+  );
+}
+
+export function agedCsv(aged: AgedReport): string {
+  const figures = (line: AgedReport['totals'][number]): CsvCell[] => [line.days_0_to_30, line.days_31_to_60, line.days_61_to_90, line.days_over_90, line.overdue, line.total];
+  return toCsv(
+    ['Contact', 'Currency', '0-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Overdue', 'Total'],
+    [...aged.contacts.map((line) => [line.contact_name, line.currency, ...figures(line)]), ...aged.totals.map((total) => ['Total', total.currency, ...figures(total)])],
   );
 }
