@@ -27,7 +27,7 @@ export type Expense = z.infer<typeof expenseSchema>;
 /** What the expense editor sends; null clears a field. */
 export interface ExpenseFields {
   user?: string;
-  category?: string | null;
+  category?: string;
   dated_on?: string;
   description?: string;
   currency?: string;

@@ -114,7 +114,7 @@ export function expenseFields(form: ExpenseForm, native: string): ExpenseFields 
   const foreign = currency !== native;
   return {
     ...(form.user ? { user: form.user } : {}),
-    category: form.category || null,
+    ...(form.category ? { category: form.category } : {}),
     ...(form.datedOn ? { dated_on: form.datedOn } : {}),
     description: form.description.trim(),
     currency,
