@@ -82,7 +82,7 @@ describe('journals in browser mode', () => {
     await page.locator('#journal-date-error').getByText(/Date must not be before the company start date 2025-05-01/).waitFor();
     await page.getByRole('textbox', { name: 'Date', exact: true }).fill('15/11/2026');
     await page.keyboard.press('ControlOrMeta+s');
-    await page.locator('#entry-1-error').getByText(/User is required for category 907/).waitFor();
+    await page.locator('#entry-1-error').getByText('User is required for category 907.', { exact: true }).waitFor();
     expect(await sets()).toEqual([]);
     await checkScreen(app, 'journal-editor-errors');
 
@@ -162,7 +162,7 @@ describe('journals in browser mode', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Invoice 0999 unpaid at the start');
     await page.getByRole('textbox', { name: 'Line 1 debit' }).fill('1,250.00');
-    await page.getByText('Out by £1,250.00: it goes to Suspense (999) as the Automatic Balancing Entry.').waitFor();
+    await page.getByText('Out by £3,750.00: it goes to Suspense (999) as the Automatic Balancing Entry.').waitFor();
     await page.keyboard.press('ControlOrMeta+Enter');
     await pickCategory(2, '250');
     await page.getByRole('textbox', { name: 'Line 2 debit' }).fill('abc');
@@ -178,7 +178,7 @@ describe('journals in browser mode', () => {
       ['999', '-3750.0', 'Automatic Balancing Entry'],
     ]);
     expect(opening.journal_entries.find((entry: any) => entry.description !== 'Automatic Balancing Entry').contact).toBe((await app.book.json('GET', '/v2/contacts')).body.contacts[0].url);
-    await page.getByText('Automatic Balancing Entry on Suspense (999) as saved: -£3,750.00').waitFor();
+    await page.getByText('Automatic Balancing Entry on Suspense (999) as saved: a credit of £3,750.00').waitFor();
     await checkScreen(app, 'opening-balances');
 
     // A lock over the start date refuses the change and says why; nothing changes.

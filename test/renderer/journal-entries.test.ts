@@ -12,6 +12,7 @@ import {
   setTotal,
   sortEntryErrors,
   topLevelCategory,
+  withBankLegs,
   type EntryLine,
 } from '../../renderer/sections/journals/journal-entries';
 
@@ -70,8 +71,13 @@ describe('what an entry asks for and what is sent', () => {
 
   it("words the engine's entry sentences by line", () => {
     const sorted = sortEntryErrors(['journal_entries.1.user is required for category 902 (or give the sub account, such as 902-1)', 'dated_on is required']);
-    expect(sorted.byLine.get(1)).toEqual(['User is required for category 902 (or give the sub account, such as 902-1).']);
+    expect(sorted.byLine.get(1)).toEqual(['User is required for category 902.']);
     expect(sorted.rest).toEqual(['dated_on is required']);
+  });
+
+  it('counts a bank account opened with 2,500.00 as a debit in the opening balances, though its leg says -2500.0', () => {
+    const balance = withBankLegs(balanceOf([line({ debit: '1,250' })], 'GBP'), [{ debit_value: '-2500.0' }, { debit_value: '100.0' }], 'GBP');
+    expect(balance).toMatchObject({ debitMinor: 375000, creditMinor: 10000, differenceMinor: 365000 });
   });
 
   it('totals a set by its debits, and snapshots it for undo without the automatic balancing entry', () => {

@@ -150,7 +150,9 @@ export function sortEntryErrors(messages: readonly string[]): EntryErrors {
       continue;
     }
     const words = FIELD_WORDS[match[2]!] ?? match[2]!.replace(/_/g, ' ');
-    const text = `${words.charAt(0).toUpperCase()}${words.slice(1)}${match[3]}`.trim();
+    // The desk offers the top-level category and the user beside it; the sub-account hint is for API clients.
+    const said = match[3]!.replace(/ \(or give the sub account[^)]*\)/, '');
+    const text = `${words.charAt(0).toUpperCase()}${words.slice(1)}${said}`.trim();
     const index = Number(match[1]);
     sorted.byLine.set(index, [...(sorted.byLine.get(index) ?? []), /[.!?]$/.test(text) ? text : `${text}.`]);
   }
@@ -197,4 +199,20 @@ export function setSnapshot(set: JournalSet): JournalSetFields {
 /** The entries of an update that swaps what a set holds now for `target`'s entries. */
 export function replacingEntries(now: JournalSet, target: readonly JournalEntryFields[]): JournalEntryFields[] {
   return [...now.journal_entries.filter((entry) => !isBalancingEntry(entry)).map((entry) => ({ url: entry.url, _destroy: true })), ...target];
+}
+
+/**
+ * The opening balances' totals with the bank accounts counted in: an account's opening balance is a
+ * debit on its bank account (a credit when overdrawn), though the engine lists its leg with the sign
+ * turned (golden journal_sets.json). The difference is then what the engine puts on Suspense.
+ */
+export function withBankLegs(balance: Balance, legs: readonly { debit_value: string }[], currency: string): Balance {
+  let debitMinor = balance.debitMinor;
+  let creditMinor = balance.creditMinor;
+  for (const leg of legs) {
+    const opening = -toMinor(leg.debit_value, currency);
+    if (opening > 0) debitMinor += opening;
+    else creditMinor -= opening;
+  }
+  return { ...balance, debitMinor, creditMinor, differenceMinor: debitMinor - creditMinor };
 }
