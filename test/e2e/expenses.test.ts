@@ -63,7 +63,7 @@ describe('expenses in browser mode', () => {
     await page.keyboard.press('ControlOrMeta+s');
     await page.locator('#expense-category-error').getByText('Category is required.').waitFor();
     await page.locator('#expense-description-error').getByText("Description can't be blank.").waitFor();
-    await page.locator('#expense-amount-error').getByText('Amount is required.').waitFor();
+    await page.locator('#expense-amount-error').getByText('Amount paid is required.').waitFor();
     await page.locator('#expense-date-error').getByText('Date is required.').waitFor();
 
     await page.getByRole('textbox', { name: 'Date' }).fill('03/11/2026');
@@ -73,7 +73,7 @@ describe('expenses in browser mode', () => {
     await page.getByRole('textbox', { name: 'Amount paid' }).press('Tab');
     await page.locator('#expense-amount-error').getByText('Amount paid has 15 decimal places; GBP amounts have at most 2.').waitFor();
     await page.keyboard.press('ControlOrMeta+s');
-    await page.locator('#expense-amount-error').getByText('Amount has more than 2 decimal places.').waitFor();
+    await page.locator('#expense-amount-error').getByText('Amount paid has more than 2 decimal places.').waitFor();
     await page.getByRole('textbox', { name: 'Date' }).fill('31/11/2026');
     await page.getByRole('textbox', { name: 'Date' }).press('Tab');
     await page.locator('#expense-date-error').getByText('Date 31/11/2026 is not a day of the calendar.').waitFor();
@@ -86,7 +86,7 @@ describe('expenses in browser mode', () => {
     await page.getByRole('textbox', { name: 'Date' }).fill('03/11/2026');
     await page.getByRole('textbox', { name: 'Amount paid' }).fill('twelve');
     await page.keyboard.press('ControlOrMeta+s');
-    await page.locator('#expense-amount-error').getByText('Amount must be a decimal number.').waitFor();
+    await page.locator('#expense-amount-error').getByText('Amount paid must be a decimal number.').waitFor();
     await page.getByRole('textbox', { name: 'Amount paid' }).fill('24.00');
     await page.getByRole('combobox', { name: 'VAT' }).selectOption('20');
     await page.getByText('VAT in it: £4.00').waitFor();
