@@ -44,12 +44,16 @@ describe('expenses in browser mode', () => {
     await page.keyboard.press('Enter');
   }
 
-  it('refuses mileage in a sentence, and shows bad input at its fields without saving anything', async () => {
+  it('says what to do on an empty list', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+5');
     await page.getByRole('heading', { name: 'Expenses' }).waitFor();
     await page.getByText('No expenses yet. Press N to enter the first one.').waitFor();
     await checkScreen(app, 'expenses-empty');
+  });
+
+  it('refuses mileage in a sentence', async () => {
+    const { page } = app;
     await page.keyboard.press('n');
     await page.getByRole('heading', { name: 'New expense' }).waitFor();
 
@@ -57,6 +61,10 @@ describe('expenses in browser mode', () => {
     await page.getByText(/Mileage can’t be claimed in Ledgerdesk yet/).waitFor();
     expect(await page.getByRole('button', { name: /^Save/ }).isDisabled()).toBe(true);
     await checkScreen(app, 'expense-mileage');
+  });
+
+  it('shows bad input at its fields and saves nothing', async () => {
+    const { page } = app;
     await page.getByRole('radio', { name: 'Money spent' }).check();
 
     // Nothing filled in: the engine's sentences at each field.
@@ -137,6 +145,10 @@ describe('expenses in browser mode', () => {
     await expect.poll(async () => (await rowTexts()).map((row) => row[3])).toEqual(['Conference ticket', 'Train fare']);
     await page.getByText('2 expenses · claimed £57.50 · VAT in it £0.00').waitFor();
     await checkScreen(app, 'expenses-list-filtered');
+  });
+
+  it("lists one claimant's expenses of every month", async () => {
+    const { page } = app;
     await page.getByRole('combobox', { name: 'Month' }).selectOption({ label: 'Every month' });
     await page.getByRole('combobox', { name: 'Claimant' }).selectOption({ label: 'Olive Owner' });
     await expect.poll(async () => (await rowTexts()).length).toBe(2);

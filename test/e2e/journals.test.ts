@@ -43,12 +43,16 @@ describe('journals in browser mode', () => {
     await page.keyboard.press('Enter');
   }
 
-  it('keeps Save disabled until the entries balance, and shows unreadable amounts at their line', async () => {
+  it('says what to do on an empty list', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+7');
     await page.getByRole('heading', { name: 'Journals' }).waitFor();
     await page.getByText('No journals yet. Press N to enter the first one, or O for the opening balances.').waitFor();
     await checkScreen(app, 'journals-empty');
+  });
+
+  it('keeps Save disabled until the entries balance, and shows unreadable amounts at their line', async () => {
+    const { page } = app;
     await page.keyboard.press('n');
     await page.getByRole('heading', { name: 'New journal' }).waitFor();
     expect(await save().isDisabled()).toBe(true);
@@ -72,7 +76,7 @@ describe('journals in browser mode', () => {
     await checkScreen(app, 'journal-editor-unbalanced');
   });
 
-  it("shows the engine's refusals at the date and at the line, then saves once they are put right", async () => {
+  it("shows the engine's refusals at the date and at the line", async () => {
     const { page } = app;
     await page.getByRole('textbox', { name: 'Line 2 credit' }).fill('120');
     await page.getByText('Balanced.').waitFor();
@@ -85,6 +89,10 @@ describe('journals in browser mode', () => {
     await page.locator('#entry-1-error').getByText('User is required for category 907.', { exact: true }).waitFor();
     expect(await sets()).toEqual([]);
     await checkScreen(app, 'journal-editor-errors');
+  });
+
+  it('saves once the user is chosen', async () => {
+    const { page } = app;
 
     await page.getByRole('combobox', { name: 'Line 2 user' }).selectOption({ label: 'Olive Owner' });
     await page.keyboard.press('ControlOrMeta+s');
@@ -97,6 +105,10 @@ describe('journals in browser mode', () => {
       ['907-1', '-120.0', ownerUrl],
     ]);
     await checkScreen(app, 'journal-editor-saved');
+  });
+
+  it('lists the saved journal with its total', async () => {
+    const { page } = app;
     await page.keyboard.press('Escape');
     await expect.poll(rowTexts).toEqual([['15 Nov 2026', 'Director pays the office costs', '', '2', '£120.00']]);
     await checkScreen(app, 'journals-list');
@@ -180,6 +192,10 @@ describe('journals in browser mode', () => {
     expect(opening.journal_entries.find((entry: any) => entry.description !== 'Automatic Balancing Entry').contact).toBe((await app.book.json('GET', '/v2/contacts')).body.contacts[0].url);
     await page.getByText('Automatic Balancing Entry on Suspense (999) as saved: a credit of £3,750.00').waitFor();
     await checkScreen(app, 'opening-balances');
+  });
+
+  it('refuses a change to the opening balances over a locked start date, and undoes the saved one', async () => {
+    const { page } = app;
 
     // A lock over the start date refuses the change and says why; nothing changes.
     expect((await app.book.json('PUT', '/v2/account_locks', { body: { account_lock: { locked_to_date: '2026-10-31' } } })).status).toBe(204);
