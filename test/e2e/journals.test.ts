@@ -161,6 +161,30 @@ describe('journals in browser mode', () => {
     await expect.poll(async () => (await rowTexts()).length).toBe(1);
   });
 
+  it('shows a set tagged by another application without letting it be edited here', async () => {
+    const { page } = app;
+    const made = await app.book.json('POST', '/v2/journal_sets', {
+      body: { journal_set: { dated_on: '2026-11-20', description: 'Payroll November', tag: 'payroll-app', journal_entries: [{ category: '401', debit_value: '2000' }, { category: '814', debit_value: '-2000' }] } },
+    });
+    expect(made.status).toBe(201);
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('Alt+7');
+    await expect.poll(rowTexts).toEqual([
+      ['20 Nov 2026', 'Payroll November', 'payroll-app', '2', '£2,000.00'],
+      ['15 Nov 2026', 'Director pays the office costs', '', '2', '£120.00'],
+    ]);
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Journal of 20 Nov 2026' }).waitFor();
+    await page.getByText('Made by another application (tag “payroll-app”): it is changed there, not here.').waitFor();
+    expect(await save().isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Line 1 debit' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Delete journal' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await grid().waitFor();
+  });
+
   it('keeps the opening balances on their own screen: a customer owing, the banks, the automatic balancing entry', async () => {
     const { page } = app;
     expect((await app.book.json('DELETE', '/v2/account_locks')).status).toBe(204);

@@ -32,3 +32,8 @@ export type CapitalAssetType = z.infer<typeof capitalAssetTypeSchema>;
 export function listCapitalAssetTypes(): Promise<ApiResult<CapitalAssetType[]>> {
   return getAll('/v2/capital_asset_types', 'capital_asset_types', capitalAssetTypeSchema);
 }
+
+/** The person using the app: whom a new expense is for unless they choose someone else. */
+export function currentUser(): Promise<ApiResult<User>> {
+  return getOne('GET', '/v2/users/me', 'user', userSchema);
+}
