@@ -38,3 +38,12 @@ export function sortErrors<Field extends string>(messages: readonly string[], la
   }
   return sorted;
 }
+
+/**
+ * The engine's account-lock refusal ("The books are locked up to ...") names no field, but it is
+ * about the record's date: a form shows it there. Returns the lock sentences apart from the rest.
+ */
+export function splitLockErrors(messages: readonly string[]): { lock: string[]; rest: string[] } {
+  const isLock = (message: string) => /^The books are locked/.test(message);
+  return { lock: messages.filter(isLock), rest: messages.filter((message) => !isLock(message)) };
+}
