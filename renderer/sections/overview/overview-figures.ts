@@ -1,0 +1,81 @@
+/**
+ * The figures of the overview, each read from the engine report that owns it: bank balances, what is
+ * owed to and by the business (aged debtors and creditors), lines to explain, the next VAT return,
+ * the year's profit so far and the last twelve months of money in and out. Each loads on its own, so
+ * one slow or refused figure never holds up the others.
+ */
+import { z } from 'zod';
+import { decode, send, type ApiResult } from '../../lib/api';
+import { countTransactions } from '../../lib/api/bank_transactions';
+import { getAged, getProfitAndLoss, type AgedReport, type ProfitAndLoss } from '../../lib/api/reports';
+import type { BankAccount } from '../../lib/records';
+
+export async function unexplainedCount(accounts: readonly BankAccount[]): Promise<ApiResult<number>> {
+  let total = 0;
+  for (const account of accounts) {
+    const counted = await countTransactions({ accountUrl: account.url, view: 'unexplained' });
+    if (!counted.ok) return counted;
+    total += counted.value;
+  }
+  return { ok: true, value: total };
+}
+
+const vatReturnSchema = z.object({
+  period_starts_on: z.string(),
+  period_ends_on: z.string(),
+  filing_due_on: z.string(),
+  filing_status: z.string(),
+  payments: z.array(z.object({ due_on: z.string().optional(), amount_due: z.string().optional() })).default([]),
+});
+export type VatReturnDue = z.infer<typeof vatReturnSchema>;
+
+/**
+ * The earliest VAT return not yet filed whose period has started (an overdue one comes first, as it
+ * is the one to file), and how many ended periods wait to be filed; null when none.
+ */
+export async function nextVatReturn(today: string): Promise<ApiResult<{ next: VatReturnDue; toFile: number } | null>> {
+  const sent = await send('GET', '/v2/vat_returns', { query: { per_page: '100' } });
+  if (!sent.ok) return sent;
+  const decoded = decode(sent.value, 'vat_returns', vatReturnSchema.array());
+  if (!decoded.ok) return decoded;
+  const open = decoded.value.filter((period) => period.filing_status === 'unfiled' && period.period_starts_on <= today).sort((a, b) => a.period_ends_on.localeCompare(b.period_ends_on));
+  const next = open[0];
+  return { ok: true, value: next ? { next, toFile: open.filter((period) => period.period_ends_on < today).length } : null };
+}
+
+const monthSchema = z.object({ month: z.number(), year: z.number(), total: z.string() });
+const cashflowSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  incoming: z.object({ total: z.string(), months: z.array(monthSchema) }),
+  outgoing: z.object({ total: z.string(), months: z.array(monthSchema) }),
+  balance: z.string(),
+});
+export type Cashflow = z.infer<typeof cashflowSchema>;
+
+/** The first day of the month eleven months before today's: twelve months of cashflow with this one. */
+export function twelveMonthsFrom(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(year, month - 12, 1));
+  return start.toISOString().slice(0, 10);
+}
+
+export async function lastTwelveMonths(today: string): Promise<ApiResult<Cashflow>> {
+  const sent = await send('GET', '/v2/cashflow', { query: { from_date: twelveMonthsFrom(today), to_date: today } });
+  return sent.ok ? decode(sent.value, 'cashflow', cashflowSchema) : sent;
+}
+
+export interface OwedFigures {
+  debtors: AgedReport;
+  creditors: AgedReport;
+}
+
+export async function owedFigures(today: string): Promise<ApiResult<OwedFigures>> {
+  const [debtors, creditors] = await Promise.all([getAged('aged_debtors', today), getAged('aged_creditors', today)]);
+  if (!debtors.ok) return debtors;
+  if (!creditors.ok) return creditors;
+  return { ok: true, value: { debtors: debtors.value, creditors: creditors.value } };
+}
+
+/** The accounting year to today by the engine's clock, whose `to` is the engine's today. */
+export const yearToDate = (): Promise<ApiResult<ProfitAndLoss>> => getProfitAndLoss();
