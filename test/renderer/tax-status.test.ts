@@ -23,7 +23,7 @@ describe('how a VAT return stands', () => {
     expect(paymentStanding({ ...payment, status: 'unpaid' }, 'GBP', '2026-12-08')).toBe('Unpaid, overdue');
     expect(paymentStanding({ ...payment, status: 'marked_as_paid' }, 'GBP', '2026-12-08')).toBe('Paid');
     expect(paymentStanding({ ...payment, amount_due: '0.0' }, 'GBP', '2026-12-08')).toBe('Nothing to pay');
-    expect(paymentStanding({ ...payment, amount_due: '-14.99' }, 'GBP', '2026-12-08')).toBe('Refund due from HMRC');
+    expect(paymentStanding({ ...payment, amount_due: '-14.99' }, 'GBP', '2026-12-08')).toBe('Refund due');
   });
 
   it('reads today as a local calendar date', () => {

@@ -23,7 +23,7 @@ export function returnStanding(record: Pick<VatReturn, 'filing_status' | 'period
 }
 
 export const STANDING_LABELS: Readonly<Record<ReturnStanding, string>> = {
-  running: 'Period not ended',
+  running: 'Current period',
   to_file: 'To file',
   overdue: 'Overdue',
   marked_as_filed: 'Marked as filed',
@@ -38,7 +38,7 @@ export const isFiled = (record: Pick<VatReturn, 'filing_status'>) => record.fili
 /** The payment in words: "Paid", "Unpaid", "Overdue", or what a payment of nothing or less means. */
 export function paymentStanding(payment: ReturnPayment, currency: string, today: string): string {
   const minor = toMinor(payment.amount_due, currency);
-  if (minor < 0) return 'Refund due from HMRC';
+  if (minor < 0) return 'Refund due';
   if (minor === 0) return 'Nothing to pay';
   if (payment.status === 'marked_as_paid') return 'Paid';
   return today > payment.due_on ? 'Unpaid, overdue' : 'Unpaid';
