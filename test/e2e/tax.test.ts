@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postDocument } from '../engine/report-fixtures';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -7,7 +8,8 @@ import { openApp, type AppSession } from './session';
  * set; once registered, a sale with VAT and a bill are entered, the quarter's return is opened with
  * Alt+0, boxes 1 and 4 are checked to the penny, box 1 is traced to the invoice behind it, the return
  * is marked filed, an edit to the bill dated in the filed period is refused at its date with the
- * reason, the return is marked unfiled again, and its payment marked paid.
+ * reason, the return is marked unfiled again, and its payment marked paid. Then the director's self
+ * assessment return, read-only, with how its bill is estimated.
  * The engine's clock is fixed at 2026-11-22: the quarter 1 Aug - 31 Oct 2026 has ended and is due
  * by 7 Dec 2026.
  */
@@ -233,6 +235,29 @@ describe('VAT returns in browser mode', () => {
     await expect.poll(async () => (await returnRecord()).payments[0].status).toBe('unpaid');
     await page.keyboard.press('Escape');
     await returnsGrid().waitFor();
+  });
+
+  it('shows the director’s self assessment returns with how the bill is estimated, read-only', async () => {
+    const { page } = app;
+    // A dividend of 20,000 to the owner (a director) in 2025/26, as a journal would post it.
+    const owner = app.book.ownerId;
+    postDocument(app.book, '2025-12-01', [{ code: `908-${owner}`, debit: 2_000_000 }, { code: `907-${owner}`, debit: -2_000_000 }]);
+    await page.getByRole('tab', { name: 'Self assessment' }).click();
+    await page.getByText('Olive Owner (Director)').waitFor();
+    const years = page.getByRole('table', { name: 'Self assessment returns of Olive Owner' });
+    await expect.poll(async () => (await years.locator('tbody tr').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
+      // Whether a year is current, to file or overdue follows the computer's date.
+      expect.stringMatching(/^2026\/27 31 Jan 2028 (Current period|To file|Overdue) £0\.00$/),
+      expect.stringMatching(/^2025\/26 31 Jan 2027 (To file|Overdue) £606\.37$/),
+    ]);
+    await years.getByRole('button', { name: '2025/26' }).click();
+    const parts = page.getByRole('definition');
+    // 20,000 of dividends: 12,570 allowance, 500 at 0%, 6,930 at 8.75%.
+    await expect.poll(async () => (await parts.allInnerTexts()).map((text) => text.trim())).toEqual(['£0.00', '£0.00', '£20,000.00', '£606.37', '£0.00', '£0.00', '£606.37']);
+    const payments = page.getByRole('table', { name: 'Payments for 2025/26' });
+    expect((await payments.locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toBe('Balancing Payment 31 Jan 2027 £606.37 Unpaid');
+    expect(await page.getByRole('button', { name: /Mark as/ }).count()).toBe(0);
+    await checkScreen(app, 'tax-self-assessment');
     expect(app.problems).toEqual([]);
   });
 });

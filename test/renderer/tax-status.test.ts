@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortErrors } from '../../renderer/lib/field-errors';
-import { localToday, paymentStanding, returnStanding, sourceDocument } from '../../renderer/sections/tax/vat-status';
+import { localToday, paymentStanding, returnStanding, sourceDocument, taxYearLabel } from '../../renderer/sections/tax/return-standing';
 
 const quarter = { period_ends_on: '2026-10-31', filing_due_on: '2026-12-07' };
 
@@ -24,6 +24,11 @@ describe('how a VAT return stands', () => {
     expect(paymentStanding({ ...payment, status: 'marked_as_paid' }, 'GBP', '2026-12-08')).toBe('Paid');
     expect(paymentStanding({ ...payment, amount_due: '0.0' }, 'GBP', '2026-12-08')).toBe('Nothing to pay');
     expect(paymentStanding({ ...payment, amount_due: '-14.99' }, 'GBP', '2026-12-08')).toBe('Refund due');
+  });
+
+  it('names a tax year by its first day', () => {
+    expect(taxYearLabel('2025-04-06')).toBe('2025/26');
+    expect(taxYearLabel('2099-04-06')).toBe('2099/00');
   });
 
   it('reads today as a local calendar date', () => {

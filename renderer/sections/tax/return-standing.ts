@@ -1,7 +1,7 @@
 /**
- * How a VAT return and its payment stand, in the words the Tax screens use. The engine stores the
- * filing status (unfiled, marked_as_filed, filed ...); whether an unfiled return is still running,
- * to file, or overdue follows from its dates and today's date.
+ * How a tax return (VAT or self assessment) and its payments stand, in the words the Tax screens use.
+ * The engine stores the filing status (unfiled, marked_as_filed, filed ...); whether an unfiled return
+ * is still running, to file, or overdue follows from its dates and today's date.
  */
 import { toMinor } from '../../../shared/money';
 import type { Destination } from '../../lib/sections';
@@ -69,3 +69,9 @@ export function sourceDocument(sourceItemUrl: string): { label: string; destinat
 
 /** Boxes 6 to 9 are whole pounds on HMRC's form; the postings behind them are exact. */
 export const isWholePoundBox = (box: number) => box >= 6;
+
+/** A UK tax year by its first day: "2025-04-06" -> "2025/26". */
+export function taxYearLabel(startsOn: string): string {
+  const start = Number(startsOn.slice(0, 4));
+  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+}
