@@ -237,6 +237,18 @@ describe('VAT returns in browser mode', () => {
     await returnsGrid().waitFor();
   });
 
+  it('offers no filing for the quarter still running, and says why', async () => {
+    const { page } = app;
+    await returnsGrid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'VAT return 1 Nov 2026 – 31 Jan 2027' }).waitFor();
+    await page.getByText('The period has not ended yet, so these figures can still change and the return cannot be filed.').waitFor();
+    expect(await page.getByRole('button', { name: 'Mark as filed' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await returnsGrid().waitFor();
+  });
+
   it('shows the director’s self assessment returns with how the bill is estimated, read-only', async () => {
     const { page } = app;
     // A dividend of 20,000 to the owner (a director) in 2025/26, as a journal would post it.
