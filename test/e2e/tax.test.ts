@@ -119,6 +119,7 @@ describe('VAT returns in browser mode', () => {
     expect((await gridRow(0).allTextContents()).map((text) => text.trim()).slice(0, 3)).toEqual(['1 Nov 2026 – 31 Jan 2027', '7 Mar 2027', expect.any(String)]);
     // Every quarter since registration has ended unfiled: the oldest comes first.
     await page.getByText(/^6 returns to file, (5 of them|all) overdue; the oldest is 1 May 2025 – 31 Jul 2025, due by 7 Sept 2025\.$/).waitFor();
+    await page.getByText(/^Net VAT is box 5: what to pay HMRC, or to reclaim when negative/).waitFor();
     await checkScreen(app, 'tax-vat-returns');
     await openQuarter();
   });
