@@ -25,10 +25,26 @@ function leadingField<Field extends string>(message: string, fields: readonly Fi
   return best;
 }
 
-export function sortErrors<Field extends string>(messages: readonly string[], labels: Readonly<Record<Field, string>>): SortedErrors<Field> {
+/** The engine's refusal of anything dated in a locked period (a filed VAT return, the lock date). */
+const LOCKED_BOOKS = /^The books are locked up to /;
+
+export interface SortOptions<Field extends string> {
+  /** The record's own date field: a refusal because the books are locked there is about that date. */
+  lockedDateField?: Field;
+}
+
+export function sortErrors<Field extends string>(
+  messages: readonly string[],
+  labels: Readonly<Record<Field, string>>,
+  options: SortOptions<Field> = {},
+): SortedErrors<Field> {
   const fields = Object.keys(labels) as Field[];
   const sorted: SortedErrors<Field> = { byField: {}, general: [] };
   for (const message of messages) {
+    if (options.lockedDateField && LOCKED_BOOKS.test(message)) {
+      (sorted.byField[options.lockedDateField] ??= []).push(asSentence(message));
+      continue;
+    }
     const field = leadingField(message, fields);
     if (field === null) {
       sorted.general.push(asSentence(message));

@@ -69,11 +69,14 @@ export const SECTION_ORDER: readonly (readonly [SectionId, string])[] = [
   ['settings', 'Settings'],
 ];
 
+/** The key for the section in a place (0-based): 1 to 9, then 0 for the tenth, as the digit row runs. */
+const placeDigit = (index: number): string | null => (index < 10 ? String((index + 1) % 10) : null);
+
 /** The sections as the sidebar lists them, given which of them have a view. */
 export function sectionList(isBuilt: (id: SectionId) => boolean): Section[] {
   return SECTION_ORDER.map(([id, label], index) => {
     const built = isBuilt(id);
-    return { id, label, built, digit: built && index < 9 ? String(index + 1) : null };
+    return { id, label, built, digit: built ? placeDigit(index) : null };
   });
 }
 

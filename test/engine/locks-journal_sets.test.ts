@@ -13,7 +13,7 @@ async function refused(t: TestBook, send: () => Promise<{ status: number; body: 
   const before = bookSnapshot(t);
   const response = await send();
   expect(response.status).toBe(422);
-  expect(response.body.errors[0].message).toMatch(/books are locked up to 2026-03-31/);
+  expect(response.body.errors[0].message).toMatch(/books are locked up to 2026-03-31 by the lock date set on the books;/);
   expect(bookSnapshot(t)).toEqual(before);
 }
 

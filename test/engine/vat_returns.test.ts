@@ -246,6 +246,10 @@ describe('filing (section 3: any state -> marked_as_filed, Full access)', () => 
       body: { bank_transaction_explanation: { bank_account: account, dated_on: '2025-07-10', gross_value: '60.00', category: '/v2/categories/001' } },
     });
     expect(refused.status).toBe(422);
+    // The refusal says what locked the books, so the person knows to unfile the return.
+    expect(refused.body.errors[0].message).toBe(
+      'The books are locked up to 2025-07-31 by the VAT return for the period ending 2025-07-31, which is filed; nothing dated on or before then (here 2025-07-10) can be created, changed or deleted',
+    );
 
     const unfiled = await put(t, '2025-07-31/mark_as_unfiled');
     expect(unfiled.status).toBe(200);

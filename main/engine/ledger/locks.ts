@@ -22,21 +22,26 @@ export function filedVatReturnEnds(ctx: Pick<EngineContext, 'db'>): string[] {
  * filed VAT return. Null when nothing is locked.
  */
 export function lockedToDate(ctx: Pick<EngineContext, 'db'>): string | null {
+  return bookLock(ctx)?.date ?? null;
+}
+
+/** The lock and what set it, in words for a refusal: the user lock or a filed VAT return. */
+function bookLock(ctx: Pick<EngineContext, 'db'>): { date: string; by: string } | null {
   const userLock = ctx.db.select({ date: accountLocks.lockedToDate }).from(accountLocks).get()?.date ?? null;
   const filed = filedVatReturnEnds(ctx)[0] ?? null;
-  if (userLock === null) return filed;
-  if (filed === null) return userLock;
-  return userLock > filed ? userLock : filed;
+  if (filed !== null && (userLock === null || filed >= userLock)) return { date: filed, by: `the VAT return for the period ending ${filed}, which is filed` };
+  return userLock === null ? null : { date: userLock, by: 'the lock date set on the books' };
 }
 
 /**
- * Refuses a write that would create, change or delete anything dated on or before the lock date.
+ * Refuses a write that would create, change or delete anything dated on or before the lock date,
+ * saying what locked the books, so the person knows what to undo (unfile the return, move the lock).
  * Every write path of a dated record calls this with each date it touches (old and new), inside the
  * request's transaction, before it writes.
  */
 export function assertUnlocked(ctx: Pick<EngineContext, 'db'>, ...dates: (string | null | undefined)[]): void {
-  const locked = lockedToDate(ctx);
-  if (locked === null) return;
-  const hit = dates.find((date): date is string => typeof date === 'string' && date <= locked);
-  if (hit) throw unprocessable(`The books are locked up to ${locked}; nothing dated on or before then (here ${hit}) can be created, changed or deleted`);
+  const lock = bookLock(ctx);
+  if (lock === null) return;
+  const hit = dates.find((date): date is string => typeof date === 'string' && date <= lock.date);
+  if (hit) throw unprocessable(`The books are locked up to ${lock.date} by ${lock.by}; nothing dated on or before then (here ${hit}) can be created, changed or deleted`);
 }

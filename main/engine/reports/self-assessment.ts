@@ -15,6 +15,18 @@ export interface Assessment {
   liabilityMinor: number;
   /** Whether this bill makes the next year's payments on account due. */
   paymentsOnAccountDue: boolean;
+  /** How the bill is made, in pounds: the income taxed (whole pounds) and each charge. */
+  parts: AssessmentParts;
+}
+
+export interface AssessmentParts {
+  profit: Decimal;
+  selfEmployed: boolean;
+  pay: Decimal;
+  dividends: Decimal;
+  incomeTax: Decimal;
+  class4: Decimal;
+  deductedAtSource: Decimal;
 }
 
 /** HMRC works in whole pounds of income, rounded down; negative income counts as none. */
@@ -38,6 +50,7 @@ export function assess(year: TaxYear, income: UserIncome): Assessment {
   return {
     liabilityMinor: liability.times(100).floor().toNumber(),
     paymentsOnAccountDue: liability.greaterThanOrEqualTo(PAYMENTS_ON_ACCOUNT_THRESHOLD) && atSource.lessThanOrEqualTo(total.times(DEDUCTED_AT_SOURCE_LIMIT)),
+    parts: { profit, selfEmployed: income.selfEmployed, pay, dividends, incomeTax: tax, class4: nationalInsurance, deductedAtSource: atSource },
   };
 }
 

@@ -6,8 +6,8 @@ import type { VatPeriod } from './vat-periods';
 /** Box values in native minor units, boxes 1 to 9. */
 export type VatBoxes = Record<VatBoxNumber, number>;
 
-const VAT_RECLAIMED = '818';
-const VAT_CHARGED = '819';
+export const VAT_RECLAIMED = '818';
+export const VAT_CHARGED = '819';
 export const EC_GOODS = 'EC Goods';
 const EC_VAT_MOSS = 'EC VAT MOSS';
 
@@ -16,7 +16,7 @@ const EC_VAT_MOSS = 'EC VAT MOSS';
  * categories) marked EC Goods. Under the reverse charge such a document posts the VAT it owes as a
  * credit to 819 and reclaims it with a debit to 818; that 819 credit is box 2, not box 1.
  */
-const ACQUISITION_DOCUMENT = `EXISTS (
+export const ACQUISITION_DOCUMENT = `EXISTS (
   SELECT 1 FROM postings n JOIN categories nc ON nc.id = n.category_id
   WHERE n.source_resource = p.source_resource AND n.source_id = p.source_id
     AND n.ec_status = '${EC_GOODS}' AND n.sales_tax_status = 'TAXABLE' AND n.debit_minor > 0 AND nc.list_group <> 'income')`;
@@ -48,6 +48,12 @@ interface NetTotals {
   ecGoodsAcquired: number;
 }
 
+/** A net line that is on the return (postings p joined to categories c): see netTotals. */
+export const NET_LINE_ON_RETURN = `p.sales_tax_status IN ('TAXABLE', 'EXEMPT') AND coalesce(p.ec_status, '') <> '${EC_VAT_MOSS}'`;
+
+/** A net line that is a sale (boxes 6 and 8) rather than a purchase (boxes 7 and 9). */
+export const SALE_LINE = `(c.list_group = 'income' OR (c.list_group = 'general' AND p.debit_minor < 0))`;
+
 /**
  * Boxes 6 to 9 from the net lines of taxed documents. A line is in the return when it is TAXABLE
  * (any rate, zero included) or EXEMPT; OUT_OF_SCOPE lines and lines with no VAT treatment (journals,
@@ -64,18 +70,18 @@ function netTotals(sqlite: Database.Database, period: VatPeriod): NetTotals {
          coalesce(sum(CASE WHEN NOT sale AND ec = '${EC_GOODS}' THEN debit END), 0) AS ecGoodsAcquired
        FROM (
          SELECT p.debit_minor AS debit, p.ec_status AS ec,
-           (c.list_group = 'income' OR (c.list_group = 'general' AND p.debit_minor < 0)) AS sale
+           ${SALE_LINE} AS sale
          FROM postings p JOIN categories c ON c.id = p.category_id
          -- Every category through the (category_id, dated_on) index: one range per category, no scan.
          WHERE p.category_id IN (SELECT id FROM categories) AND p.dated_on BETWEEN @from AND @to
-           AND p.sales_tax_status IN ('TAXABLE', 'EXEMPT') AND coalesce(p.ec_status, '') <> '${EC_VAT_MOSS}'
+           AND ${NET_LINE_ON_RETURN}
        )`,
     )
     .get({ from: period.startsOn, to: period.endsOn })!;
 }
 
 /** HMRC wants boxes 6 to 9 in whole pounds, pence left off (towards zero). */
-const wholePounds = (minor: number) => minor - (minor % 100);
+export const wholePounds = (minor: number) => minor - (minor % 100);
 
 /** Box 5 alone (what the list needs for each payment): box 3 - box 4. */
 export function netVatDue(ctx: Pick<EngineContext, 'book'>, period: VatPeriod): number {

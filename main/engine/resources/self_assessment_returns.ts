@@ -6,6 +6,7 @@ import { unprocessable } from '../errors';
 import { listPage } from '../pagination';
 import { markPayment, type PaymentTrigger } from '../reports/return-payments';
 import { filedYear, filer, paymentsOf, selfAssessmentKind, selfAssessmentRecord, selfAssessmentState, type Filer } from '../reports/self-assessment-return';
+import { selfAssessmentEstimate } from '../reports/self-assessment-estimate';
 import type { TaxYear } from '../reports/tax-years';
 import { ok, type Route, type RouteRequest } from '../route';
 
@@ -77,6 +78,16 @@ export const selfAssessmentReturnRoutes: Route[] = [
     handle: ({ ctx, params }) => {
       const person = filer(ctx, params.user_id!);
       return single(ctx, person, filedYear(person, params.period_ends_on!));
+    },
+  },
+  // Ledgerdesk extension: the parts of the estimate behind the payments (docs/api-notes.md).
+  {
+    method: 'GET',
+    path: `${BASE}/${PERIOD}/estimate`,
+    level: Level.TaxAccountingAndUsers,
+    handle: ({ ctx, params }) => {
+      const person = filer(ctx, params.user_id!);
+      return ok({ self_assessment_estimate: selfAssessmentEstimate(ctx, person, filedYear(person, params.period_ends_on!)) });
     },
   },
   { method: 'PUT', path: `${BASE}/${PERIOD}/mark_as_filed`, level: Level.Full, handle: markAsFiled },

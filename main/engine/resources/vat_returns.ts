@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Level } from '../../../shared/api/permissions';
+import type { VatBoxNumber } from '../../../shared/api/vat_returns';
 import { vatReturnStates } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
@@ -8,6 +9,7 @@ import { filedVatReturnEnds } from '../ledger/locks';
 import { listPage } from '../pagination';
 import { markPayment, type PaymentTrigger } from '../reports/return-payments';
 import { vatBoxes } from '../reports/vat-boxes';
+import { vatBoxRecord } from '../reports/vat-box-record';
 import { vatPeriods } from '../reports/vat-periods';
 import { currentNetVatDue, frozenBoxes, VAT_RETURN_KIND, vatPayment, vatPeriodEnding, vatReturnRecord, vatReturnState } from '../reports/vat-return';
 import { ok, type Route, type RouteRequest } from '../route';
@@ -15,6 +17,7 @@ import { ok, type Route, type RouteRequest } from '../route';
 const RESOURCE = 'vat_returns';
 const PERIOD = ':period_ends_on{[0-9]{4}-[0-9]{2}-[0-9]{2}}';
 const PAYMENT = ':payment_date{[0-9]{4}-[0-9]{2}-[0-9]{2}}';
+const BOX = ':box_number{[1-9]}';
 
 /** Periods from registration up to the current one, newest first; none for an unregistered company. */
 function listVatReturns(request: RouteRequest) {
@@ -83,11 +86,21 @@ function paymentRoute(trigger: PaymentTrigger): Route {
   };
 }
 
+/**
+ * Ledgerdesk extension (docs/api-notes.md): what is behind one box of a return, the postings that make
+ * it with what each adds, so a bookkeeper can check a figure before filing it.
+ */
+function boxTransactions({ ctx, params }: RouteRequest) {
+  const period = vatPeriodEnding(ctx, params.period_ends_on!);
+  return ok({ vat_return_box: vatBoxRecord(ctx, period, Number(params.box_number) as VatBoxNumber) });
+}
+
 export const vatReturnRoutes: Route[] = [
   { method: 'GET', path: '/v2/vat_returns', level: Level.TaxAccountingAndUsers, handle: listVatReturns },
   { method: 'GET', path: `/v2/vat_returns/${PERIOD}`, level: Level.TaxAccountingAndUsers, handle: ({ ctx, params }) => single(ctx, params.period_ends_on!) },
   { method: 'PUT', path: `/v2/vat_returns/${PERIOD}/mark_as_filed`, level: Level.Full, handle: markAsFiled },
   { method: 'PUT', path: `/v2/vat_returns/${PERIOD}/mark_as_unfiled`, level: Level.Full, handle: markAsUnfiled },
+  { method: 'GET', path: `/v2/vat_returns/${PERIOD}/boxes/${BOX}/transactions`, level: Level.TaxAccountingAndUsers, handle: boxTransactions },
   paymentRoute('mark_as_paid'),
   paymentRoute('mark_as_unpaid'),
 ];
