@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { decode, send, type ApiResult } from '../../lib/api';
 import { countTransactions } from '../../lib/api/bank_transactions';
 import { getAged, getProfitAndLoss, type AgedReport, type ProfitAndLoss } from '../../lib/api/reports';
+import { listVatReturns, type VatReturn } from '../../lib/api/vat_returns';
 import type { BankAccount } from '../../lib/records';
 
 export async function unexplainedCount(accounts: readonly BankAccount[]): Promise<ApiResult<number>> {
@@ -20,25 +21,14 @@ export async function unexplainedCount(accounts: readonly BankAccount[]): Promis
   return { ok: true, value: total };
 }
 
-const vatReturnSchema = z.object({
-  period_starts_on: z.string(),
-  period_ends_on: z.string(),
-  filing_due_on: z.string(),
-  filing_status: z.string(),
-  payments: z.array(z.object({ due_on: z.string().optional(), amount_due: z.string().optional() })).default([]),
-});
-export type VatReturnDue = z.infer<typeof vatReturnSchema>;
-
 /**
  * The earliest VAT return not yet filed whose period has started (an overdue one comes first, as it
  * is the one to file), and how many ended periods wait to be filed; null when none.
  */
-export async function nextVatReturn(today: string): Promise<ApiResult<{ next: VatReturnDue; toFile: number } | null>> {
-  const sent = await send('GET', '/v2/vat_returns', { query: { per_page: '100' } });
-  if (!sent.ok) return sent;
-  const decoded = decode(sent.value, 'vat_returns', vatReturnSchema.array());
-  if (!decoded.ok) return decoded;
-  const open = decoded.value.filter((period) => period.filing_status === 'unfiled' && period.period_starts_on <= today).sort((a, b) => a.period_ends_on.localeCompare(b.period_ends_on));
+export async function nextVatReturn(today: string): Promise<ApiResult<{ next: VatReturn; toFile: number } | null>> {
+  const listed = await listVatReturns();
+  if (!listed.ok) return listed;
+  const open = listed.value.filter((period) => period.filing_status === 'unfiled' && period.period_starts_on <= today).sort((a, b) => a.period_ends_on.localeCompare(b.period_ends_on));
   const next = open[0];
   return { ok: true, value: next ? { next, toFile: open.filter((period) => period.period_ends_on < today).length } : null };
 }
