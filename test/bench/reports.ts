@@ -1,8 +1,8 @@
 import type { Suite } from './bench';
 import { BENCH_ORIGIN, createBenchBook, type BenchBook } from './fixture';
 
-// The reports over a ledger of 1,000,000 postings: the profit and loss summary, the cashflow and the
-// accounting transactions through the whole engine in process, each against raw SQL over the same
+// The reports over a ledger of 1,000,000 postings: the profit and loss summary, the cashflow, the
+// balance sheet, the trial balance and the accounting transactions through the whole engine in process, each against raw SQL over the same
 // postings table in the same run (written by hand, as one would query the table for those figures).
 
 const POSTINGS = 1_000_000;
@@ -13,6 +13,8 @@ const EXPENSE_CODES = ['101', '103', '250', '251', '268', '269', '270', '273', '
 const PROFIT_AND_LOSS = { from: '2026-05-01', to: '2026-10-31' };
 const CASHFLOW = { from: '2025-11-01', to: '2026-10-31' };
 const TRANSACTIONS = { from: '2026-05-01', to: '2026-10-31', code: '285', limit: 100 };
+const BALANCE_SHEET = { asAt: '2026-10-31' };
+const TRIAL_BALANCE = { from: '2026-05-01', to: '2026-10-31' };
 
 /**
  * Documents as explanations post them: a sale (bank, 001, VAT charged), a purchase (bank, one of
@@ -122,6 +124,18 @@ export const reportsSuite: Suite = {
       `SELECT p.*, c.nominal_code, c.description AS category_name FROM postings p JOIN categories c ON c.id = p.category_id
        WHERE p.dated_on BETWEEN @from AND @to ORDER BY p.dated_on, p.id LIMIT @limit`,
     );
+    // Every category's balance at a date, joined to its code: what the balance sheet places.
+    const balances = sqlite.prepare(
+      `SELECT c.nominal_code, c.base_code, sum(p.debit_minor) AS total FROM postings p JOIN categories c ON c.id = p.category_id
+       WHERE p.dated_on <= @asAt GROUP BY p.category_id`,
+    );
+    // Every category's total to the end of the period and the part before it: what the trial balance splits.
+    const trialTotals = sqlite.prepare(
+      `SELECT c.nominal_code, c.base_code, sum(p.debit_minor) AS upTo, sum(CASE WHEN p.dated_on < @from THEN p.debit_minor ELSE 0 END) AS before
+       FROM postings p JOIN categories c ON c.id = p.category_id WHERE p.dated_on <= @to GROUP BY p.category_id`,
+    );
+    const balanceSheetPath = `/v2/accounting/balance_sheet?as_at_date=${BALANCE_SHEET.asAt}`;
+    const trialBalancePath = `/v2/accounting/trial_balance/summary?from_date=${TRIAL_BALANCE.from}&to_date=${TRIAL_BALANCE.to}`;
     const allPath = `/v2/accounting/transactions?from_date=${TRANSACTIONS.from}&to_date=${TRANSACTIONS.to}&per_page=${TRANSACTIONS.limit}`;
     const transactionsPath = `/v2/accounting/transactions?from_date=${TRANSACTIONS.from}&to_date=${TRANSACTIONS.to}&nominal_code=${TRANSACTIONS.code}&per_page=${TRANSACTIONS.limit}`;
     const pnlPath = `/v2/accounting/profit_and_loss/summary?from_date=${PROFIT_AND_LOSS.from}&to_date=${PROFIT_AND_LOSS.to}`;
@@ -146,6 +160,10 @@ export const reportsSuite: Suite = {
           op: () => [allCount.pluck().get(TRANSACTIONS), allPage.all(TRANSACTIONS)],
         },
         { name: 'engine.accounting_transactions_all', baseline: 'sqlite.accounting_transactions_all_page', measure: MEASURE, op: () => get(book, allPath) },
+        { name: 'sqlite.balance_sheet_aggregate', baseline: 'sqlite.balance_sheet_aggregate', measure: MEASURE, op: () => balances.all(BALANCE_SHEET) },
+        { name: 'engine.balance_sheet', baseline: 'sqlite.balance_sheet_aggregate', measure: MEASURE, op: () => get(book, balanceSheetPath) },
+        { name: 'sqlite.trial_balance_aggregate', baseline: 'sqlite.trial_balance_aggregate', measure: MEASURE, op: () => trialTotals.all(TRIAL_BALANCE) },
+        { name: 'engine.trial_balance', baseline: 'sqlite.trial_balance_aggregate', measure: MEASURE, op: () => get(book, trialBalancePath) },
       ],
       close: () => book.dispose(),
     };
