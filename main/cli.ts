@@ -39,6 +39,8 @@ function bookOptions(values: Record<string, string>, flags: Set<string>, clock: 
     startDate,
     vatRegistered: flags.has('vat-registered'),
     cisSubcontractor: flags.has('cis'),
+    // Named on the command line: set up already, so the app does not open on its first run.
+    setupCompleted: values['company-name'] !== undefined,
     owner: { email: values['owner-email'] ?? 'owner@ledgerdesk.local', firstName: 'Book', lastName: 'Owner' },
   };
 }

@@ -2,6 +2,7 @@ import { isUkCompany, type CompanyType } from '../../shared/api/company';
 import { Level } from '../../shared/api/permissions';
 import { capitalAssetTypes, categories, company, users } from '../db/schema';
 import { saveToken } from './auth';
+import { storeSetupCompleted } from './company-settings';
 import { buildContext, type EngineContext, type EngineDeps } from './context';
 import { createSubAccounts, defaultChart } from './ledger/chart';
 import { IPC_ORIGIN } from '../../shared/bridge';
@@ -20,6 +21,11 @@ export interface BookOptions {
   owner: { email: string; firstName: string; lastName: string };
   /** A bearer token to store for the owner (Full access). */
   ownerToken?: string;
+  /**
+   * Whether the company was set up in full when the book was made (a command line with its details,
+   * a test book); a desktop book made with defaults leaves it false, so the app opens on its first run.
+   */
+  setupCompleted?: boolean;
 }
 
 export const SYSTEM_CAPITAL_ASSET_TYPES = ['Computer Equipment', 'Fixtures and Fittings', 'Motor Vehicles', 'Other Capital Asset'];
@@ -38,8 +44,10 @@ export function defaultFirstYearEnd(startDate: string): string {
   return end.toISOString().slice(0, 10);
 }
 
-function seedChart(ctx: EngineContext, type: CompanyType): void {
+/** Adds the company type's default chart; codes already taken (custom categories kept on a type change) are skipped. */
+export function seedChart(ctx: EngineContext, type: CompanyType, takenCodes: ReadonlySet<string> = new Set()): void {
   for (const entry of defaultChart(type)) {
+    if (takenCodes.has(entry.nominal_code)) continue;
     const row = ctx.db
       .insert(categories)
       .values({
@@ -137,6 +145,7 @@ export function createBook(deps: EngineDeps, options: BookOptions): { ownerId: n
     seedChart(ctx, options.type);
     seedCapitalAssetTypes(ctx);
     createSubAccounts(ctx, { kind: 'user', id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+    if (options.setupCompleted) storeSetupCompleted(deps.book.db, true);
     if (options.ownerToken) saveToken(deps.book.db, owner.id, options.ownerToken, 'owner', now);
     return { ownerId: owner.id };
   })();

@@ -1,4 +1,5 @@
 import type { CompanyRow } from '../company-record';
+import { defaultFirstPeriodEnd } from '../../../shared/vat-stagger';
 import { addDays, endOfMonth, monthEnd } from './dates';
 
 export interface VatPeriod {
@@ -6,13 +7,13 @@ export interface VatPeriod {
   endsOn: string;
 }
 
-type Registration = Pick<CompanyRow, 'vatRegistered' | 'salesTaxEffectiveDate' | 'vatPeriodMonths'>;
+type Registration = Pick<CompanyRow, 'vatRegistered' | 'salesTaxEffectiveDate' | 'vatPeriodMonths' | 'firstVatPeriodEndsOn'>;
 
 /**
- * The stagger: the first period runs from the registration date to the end of the month
- * vat_period_months - 1 after the month of registration (registered 12 April, quarterly: 12 April to
- * 30 June), and each later period covers the next vat_period_months whole months. Periods therefore
- * always end on a month end, as HMRC's do.
+ * The stagger: the first period runs from the registration date to the month end the user chose
+ * (firstVatPeriodEndsOn), or by default to the end of the month vat_period_months - 1 after the month
+ * of registration (registered 12 April, quarterly: 12 April to 30 June); each later period covers the
+ * next vat_period_months whole months. Periods therefore always end on a month end, as HMRC's do.
  */
 function periodAfter(startsOn: string, months: number): VatPeriod {
   const [year, month] = startsOn.split('-').map(Number) as [number, number];
@@ -24,8 +25,9 @@ export function vatPeriods(company: Registration, today: string): VatPeriod[] {
   if (!company.vatRegistered || !company.salesTaxEffectiveDate) return [];
   const months = Math.max(1, company.vatPeriodMonths);
   const periods: VatPeriod[] = [];
+  const firstEndsOn = company.firstVatPeriodEndsOn ?? defaultFirstPeriodEnd(company.salesTaxEffectiveDate, months);
   for (let startsOn = company.salesTaxEffectiveDate; startsOn <= today; ) {
-    const period = periodAfter(startsOn, months);
+    const period = startsOn === company.salesTaxEffectiveDate ? { startsOn, endsOn: firstEndsOn } : periodAfter(startsOn, months);
     periods.push(period);
     startsOn = addDays(period.endsOn, 1);
   }

@@ -1,10 +1,15 @@
 import { Level } from '../../../shared/api/permissions';
-import { isUkCompany } from '../../../shared/api/company';
+import { companyUpdateSchema, isUkCompany } from '../../../shared/api/company';
+import { defaultFirstPeriodEnd } from '../../../shared/vat-stagger';
 import { bankTransactions, postings } from '../../db/schema';
 import { loadCompany } from '../company-record';
+import { setupCompletedFlag } from '../company-settings';
+import { updateCompany } from '../company-update';
+import { payload } from '../payload';
 import type { EngineContext } from '../context';
+import { filedVatReturnEnds } from '../ledger/locks';
 import { accountingPeriods } from '../ledger/periods';
-import { ok, type Route } from '../route';
+import { ok, type Route, type RouteRequest } from '../route';
 import { date, timestamp, type ApiRecord } from '../values';
 
 const UK_VAT_RATES = ['20.0', '5.0', '0.0'];
@@ -64,6 +69,30 @@ export function companyRecord(ctx: EngineContext): ApiRecord {
   };
 }
 
+/**
+ * GET /v2/company/setup (Ledgerdesk extension): what the live company record has no field for. The
+ * first run is offered while setup_completed is false and the book holds no transaction, so a book
+ * in use before this flag existed never opens on it.
+ */
+function companySetup(ctx: EngineContext): ApiRecord {
+  const row = loadCompany(ctx);
+  const inUse = lockedAttributes(ctx).length > 0;
+  return {
+    setup_completed: setupCompletedFlag(ctx.db) || inUse,
+    vat_period_months: row.vatPeriodMonths,
+    first_vat_period_ends_on:
+      row.vatRegistered && row.salesTaxEffectiveDate ? date(row.firstVatPeriodEndsOn ?? defaultFirstPeriodEnd(row.salesTaxEffectiveDate, row.vatPeriodMonths)) : undefined,
+    // The latest filed VAT return, once there is one: the registration, its date, frequency and stagger are fixed by it.
+    vat_registration_fixed_by: filedVatReturnEnds(ctx)[0],
+  };
+}
+
+function putCompany(request: RouteRequest) {
+  const { ctx } = request;
+  updateCompany(ctx, payload(request, 'company', companyUpdateSchema));
+  return ok({ company: companyRecord(ctx) });
+}
+
 export const companyRoutes: Route[] = [
   {
     method: 'GET',
@@ -72,4 +101,7 @@ export const companyRoutes: Route[] = [
     level: Level.Time,
     handle: ({ ctx }) => ok({ company: companyRecord(ctx) }),
   },
+  // Changing the company is not in the reference (docs/api-notes.md): Full access, as account locks.
+  { method: 'PUT', path: '/v2/company', level: Level.Full, handle: putCompany },
+  { method: 'GET', path: '/v2/company/setup', level: Level.Time, handle: ({ ctx }) => ok({ company_setup: companySetup(ctx) }) },
 ];

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { bookSettings } from '../db/schema';
+import type { Db } from '../db/client';
+
+/**
+ * Company facts the live service's company record has no field for, kept in book_settings so the
+ * company table (and its migrations, which sync also adds to) stays the live shape.
+ */
+const FIRST_VAT_PERIOD_END = 'company.first_vat_period_ends_on';
+const SETUP_COMPLETED = 'company.setup_completed';
+
+function read(db: Db, key: string): string | null {
+  return db.select({ value: bookSettings.value }).from(bookSettings).where(eq(bookSettings.key, key)).get()?.value ?? null;
+}
+
+function write(db: Db, key: string, value: string | null): void {
+  if (value === null) {
+    db.delete(bookSettings).where(eq(bookSettings.key, key)).run();
+    return;
+  }
+  db.insert(bookSettings).values({ key, value }).onConflictDoUpdate({ target: bookSettings.key, set: { value } }).run();
+}
+
+/** The end of the first VAT period when the user chose the stagger; null for the default. */
+export const storedFirstVatPeriodEnd = (db: Db) => read(db, FIRST_VAT_PERIOD_END);
+export const storeFirstVatPeriodEnd = (db: Db, endsOn: string | null) => write(db, FIRST_VAT_PERIOD_END, endsOn);
+
+/** Set once the first run is done or skipped, so it is not offered again. */
+export const setupCompletedFlag = (db: Db) => read(db, SETUP_COMPLETED) === 'true';
+export const storeSetupCompleted = (db: Db, done: boolean) => write(db, SETUP_COMPLETED, done ? 'true' : null);
