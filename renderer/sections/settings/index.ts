@@ -1,4 +1,4 @@
 import type { SectionModule } from '../../lib/sections';
+import view from './SettingsView.svelte';
 
-// Not built yet: the sidebar lists it as coming soon.
-export const section: SectionModule = { view: null };
+export const section: SectionModule = { view };

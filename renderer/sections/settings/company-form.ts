@@ -1,0 +1,115 @@
+/**
+ * The company form's values and what the engine is sent for them. VAT periods are picked the way
+ * HMRC's letter states them, by frequency and by the months the returns end in (the stagger); the
+ * engine stores the stagger as the first period's end, worked out here from the effective date.
+ */
+import type { CompanyType, CompanyUpdate } from '../../../shared/api/company';
+import { firstEndForStagger, staggerOf } from '../../../shared/vat-stagger';
+import type { CompanyDetails, CompanySetup } from '../../lib/api/company';
+
+export interface CompanyFormValues {
+  name: string;
+  type: string;
+  startDate: string;
+  firstYearEnd: string;
+  registrationNumber: string;
+  address1: string;
+  address2: string;
+  town: string;
+  postcode: string;
+  vatRegistered: boolean;
+  vatNumber: string;
+  vatEffectiveDate: string;
+  /** "1", "3" or "12". */
+  vatPeriodMonths: string;
+  /** The month (1-12, as text) the first of the stagger's period ends falls in within a year. */
+  vatStagger: string;
+  cisSubcontractor: boolean;
+  cisContractor: boolean;
+}
+
+/** The types a UK bookkeeper chooses from; Universal and US books keep theirs but are not offered. */
+export const COMPANY_TYPE_OPTIONS: readonly { value: CompanyType; label: string }[] = [
+  { value: 'UkLimitedCompany', label: 'Limited company' },
+  { value: 'UkSoleTrader', label: 'Sole trader' },
+  { value: 'UkPartnership', label: 'Partnership' },
+  { value: 'UkUnincorporatedLandlord', label: 'Landlord (unincorporated)' },
+];
+
+export const VAT_FREQUENCY_OPTIONS = [
+  { value: '3', label: 'Quarterly' },
+  { value: '1', label: 'Monthly' },
+  { value: '12', label: 'Annually (annual accounting scheme)' },
+];
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const SHORT = MONTHS.map((month) => month.slice(0, 3));
+
+/** The staggers a frequency can have, named by the months their periods end in. */
+export function staggerOptions(periodMonths: string): { value: string; label: string }[] {
+  if (periodMonths === '3') {
+    return [1, 2, 3].map((first) => ({ value: String(first), label: `Quarters end ${[0, 3, 6, 9].map((step) => SHORT[first - 1 + step]).join(', ')}` }));
+  }
+  if (periodMonths === '12') return MONTHS.map((month, index) => ({ value: String(index + 1), label: `Year ends in ${month}` }));
+  return [{ value: '1', label: 'Every month' }];
+}
+
+export function formValues(company: CompanyDetails, setup: CompanySetup | null): CompanyFormValues {
+  const registered = company.sales_tax_registration_status === 'Registered';
+  const months = String(setup?.vat_period_months ?? 3);
+  const firstEnd = setup?.first_vat_period_ends_on;
+  return {
+    name: company.name,
+    type: company.type,
+    startDate: company.company_start_date,
+    firstYearEnd: company.first_accounting_year_end ?? '',
+    registrationNumber: company.company_registration_number ?? '',
+    address1: company.address1 ?? '',
+    address2: company.address2 ?? '',
+    town: company.town ?? '',
+    postcode: company.postcode ?? '',
+    vatRegistered: registered,
+    vatNumber: company.sales_tax_registration_number ?? '',
+    vatEffectiveDate: registered ? (company.sales_tax_effective_date ?? '') : '',
+    vatPeriodMonths: months,
+    vatStagger: firstEnd ? String(staggerOf(firstEnd, Number(months))) : '3',
+    cisSubcontractor: company.cis_subcontractor,
+    cisContractor: company.cis_contractor,
+  };
+}
+
+const text = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * Everything the form shows, so a save makes the company what the form says. Fields left empty are
+ * sent so, and the engine's sentence names the one that cannot be empty.
+ */
+export function companyFields(values: CompanyFormValues): CompanyUpdate {
+  // VAT and CIS are UK schemes: the form hides them for other types, and sends them off.
+  const uk = values.type.startsWith('Uk');
+  const registered = uk && values.vatRegistered;
+  const fields: CompanyUpdate = {
+    name: values.name,
+    type: values.type as CompanyType,
+    company_start_date: values.startDate,
+    first_accounting_year_end: values.firstYearEnd,
+    company_registration_number: text(values.registrationNumber),
+    address1: text(values.address1),
+    address2: text(values.address2),
+    town: text(values.town),
+    postcode: text(values.postcode),
+    sales_tax_registration_status: registered ? 'Registered' : 'Not Registered',
+    cis_subcontractor: uk && values.cisSubcontractor,
+    cis_contractor: uk && values.cisContractor,
+  };
+  if (!registered) return fields;
+  const months = Number(values.vatPeriodMonths);
+  const effective = values.vatEffectiveDate;
+  return {
+    ...fields,
+    sales_tax_registration_number: text(values.vatNumber),
+    ...(effective ? { sales_tax_effective_date: effective } : {}),
+    vat_period_months: months,
+    ...(effective ? { first_vat_period_ends_on: firstEndForStagger(effective, months, Number(values.vatStagger)) } : {}),
+  };
+}

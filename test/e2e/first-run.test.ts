@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/** A book as the desktop app makes it: named by default, starting today, not set up. */
+const NEW_BOOK = { setupCompleted: false, name: 'My Company', startDate: '2026-11-01', firstAccountingYearEnd: '2027-10-31' };
+
+/** Issue 10 item 3 by keys and clicks: a new book opens on its setup, a VAT-registered limited company is set up, then the first bank account. */
+describe('the first run of a new book', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp({ book: NEW_BOOK });
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const company = async () => (await app.book.json('GET', '/v2/company')).body.company;
+
+  it('opens on the setup instead of the overview, with the name field ready to type in', async () => {
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Set up your books' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Sections' }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('company-name');
+    expect(await page.getByRole('textbox', { name: 'Company name' }).inputValue()).toBe('My Company');
+    await checkScreen(app, 'first-run');
+  });
+
+  it('shows a wrong VAT number at its field and changes nothing', async () => {
+    const { page } = app;
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Bright Ideas Ltd');
+    await page.keyboard.press('Tab'); // type: limited company, already chosen
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12345678');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('01/04/2026');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('31/03/2027');
+    await page.getByRole('checkbox', { name: 'Registered for VAT' }).check();
+    await page.getByRole('textbox', { name: 'VAT number' }).click();
+    await page.keyboard.type('GB 123 4567');
+    await page.getByRole('textbox', { name: 'Registered from' }).click();
+    await page.keyboard.type('01/06/2026');
+    await page.getByRole('combobox', { name: 'Periods end' }).selectOption({ label: 'Quarters end Mar, Jun, Sep, Dec' });
+    await page.getByRole('textbox', { name: 'VAT number' }).press('Enter');
+
+    await page.locator('#company-vat-number-error').getByText('VAT number must be a UK VAT number: GB and 9 or 12 digits.').waitFor();
+    expect(await company()).toMatchObject({ name: 'My Company', sales_tax_registration_status: 'Not Registered' });
+    expect((await app.book.json('GET', '/v2/company/setup')).body.company_setup.setup_completed).toBe(false);
+    await checkScreen(app, 'first-run-error');
+  });
+
+  it('saves a VAT-registered limited company with its stagger, and lands on adding the first bank account', async () => {
+    const { page } = app;
+    await page.getByRole('textbox', { name: 'VAT number' }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('GB 123 4567 89');
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Add your first bank account' }).waitFor();
+    await page.getByText('Bright Ideas Ltd is set up.').waitFor();
+    expect(await company()).toMatchObject({
+      name: 'Bright Ideas Ltd',
+      type: 'UkLimitedCompany',
+      company_registration_number: '12345678',
+      company_start_date: '2026-04-01',
+      first_accounting_year_end: '2027-03-31',
+      sales_tax_registration_status: 'Registered',
+      sales_tax_registration_number: 'GB123456789',
+      sales_tax_effective_date: '2026-06-01',
+    });
+    expect((await app.book.json('GET', '/v2/company/setup')).body.company_setup).toEqual({ setup_completed: true, vat_period_months: 3, first_vat_period_ends_on: '2026-06-30' });
+    // The VAT returns follow the stagger chosen: the first runs to June, then whole quarters.
+    const returns = (await app.book.json('GET', '/v2/vat_returns')).body.vat_returns.map((entry: any) => [entry.period_starts_on, entry.period_ends_on]);
+    expect(returns).toEqual([
+      ['2026-10-01', '2026-12-31'],
+      ['2026-07-01', '2026-09-30'],
+      ['2026-06-01', '2026-06-30'],
+    ]);
+    await checkScreen(app, 'first-run-next');
+  });
+
+  it('Enter takes the first step: Banking with the new account form open, the company in the sidebar', async () => {
+    const { page } = app;
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.locator('form[aria-labelledby="bank-account-form-title"]').waitFor();
+    await expect.poll(() => page.locator('nav .company').textContent()).toBe('Bright Ideas Ltd');
+    expect(await page.title()).toBe('Bright Ideas Ltd — Ledgerdesk');
+  });
+
+  it('does not come back once done', async () => {
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(await app.page.getByRole('heading', { name: 'Set up your books' }).count()).toBe(0);
+    expect(app.problems).toEqual([]);
+  });
+});
+
+describe('skipping the first run', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp({ book: NEW_BOOK });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('opens the overview, stays skipped, and the same form is in Settings', async () => {
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Set up your books' }).waitFor();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect((await app.book.json('GET', '/v2/company')).body.company.name).toBe('My Company');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Settings/ }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Company name' }).inputValue()).toBe('My Company');
+    expect(app.problems).toEqual([]);
+  });
+});
