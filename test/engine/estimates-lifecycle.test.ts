@@ -4,7 +4,7 @@ import { changes } from '../../main/db/schema';
 import { bookSnapshot } from './book-snapshot';
 import { createTestBook, type TestBook } from './harness';
 import { estimate, moved } from './estimate-helpers';
-import { contact, get, item, sentInvoice, transition } from './sales-helpers';
+import { contact, creditNote, get, item, pay, sentInvoice, transition } from './sales-helpers';
 
 const vatBook = () => createTestBook({ vatRegistered: true });
 const path = (url: string) => new URL(url).pathname;
@@ -174,6 +174,20 @@ describe('estimates: the ledger', () => {
     await moved(t, one.url, 'mark_as_sent', 'mark_as_approved');
     expect((await get(t, owner)).contact.account_balance).toBe('0.0');
     expect((await t.json('GET', '/v2/invoices?view=open_or_overdue')).body.invoices).toEqual([]);
+  });
+
+  it('cannot be paid from a bank line or reconciled as if it were an invoice', async () => {
+    const t = createTestBook();
+    const owner = await contact(t);
+    const sent = await estimate(t, { contact: owner });
+    await moved(t, sent.url, 'mark_as_sent');
+    const asInvoice = sent.url.replace('/estimates/', '/invoices/');
+    const paid = await pay(t, asInvoice, '100');
+    expect(paid.status).toBe(422);
+    expect(paid.body.errors[0].message).toBe('paid_invoice must be the url of a sent invoice or credit note of this company');
+    const note = await creditNote(t, { contact: owner });
+    const reconciled = await t.json('POST', '/v2/credit_note_reconciliations', { body: { credit_note_reconciliation: { invoice: asInvoice, credit_note: note.url, gross_value: '10', dated_on: '2026-11-03' } } });
+    expect(reconciled.status).toBe(422);
   });
 });
 
