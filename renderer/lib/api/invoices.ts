@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { decode, getOne, headerValue, pathOf, send, type ApiResult } from '../api';
+import { documentPdf } from './pdf';
 
 export const invoiceItemSchema = z.object({
   url: z.string(),
@@ -38,6 +39,8 @@ export const invoiceSchema = z.object({
   discount_percent: z.string().optional(),
   comments: z.string().optional(),
   ec_status: z.string().optional(),
+  /** The estimate it was raised from, if any. */
+  estimate: z.string().optional(),
   invoice_items: z.array(invoiceItemSchema).optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -127,12 +130,5 @@ export function transitionInvoice(url: string, transition: InvoiceTransition): P
   return getOne('PUT', `${pathOf(url)}/transitions/${transition}`, 'invoice', invoiceSchema);
 }
 
-/** The invoice as its customer receives it: PDF bytes (the engine sends them base64 in JSON). */
-export async function invoicePdf(url: string): Promise<ApiResult<Uint8Array>> {
-  const read = await getOne('GET', `${pathOf(url)}/pdf`, 'pdf', z.object({ content: z.string() }));
-  if (!read.ok) return read;
-  const binary = atob(read.value.content);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return { ok: true, value: bytes };
-}
+/** The invoice as its customer receives it: PDF bytes. */
+export const invoicePdf = documentPdf;
