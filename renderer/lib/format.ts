@@ -22,6 +22,11 @@ export function formatMoney(amount: string, currency: string): string {
   return moneyFormat(currency).format(amount as Intl.StringNumericLiteral);
 }
 
+const countFormat = new Intl.NumberFormat('en-GB');
+
+/** A count as people read it: 100000 -> "100,000". */
+export const formatCount = (count: number) => countFormat.format(count);
+
 export const isNegative = (amount: string) => amount.trim().startsWith('-');
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -32,14 +32,16 @@ describe('explaining a line under the reverse charge', () => {
     return Object.fromEntries(body.vat_return.breakdown.rows.map((row: { box_number: number; value: string }) => [row.box_number, row.value]));
   };
 
-  it('offers the reverse charge beside the VAT, and the return shows it both ways', async () => {
+  const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
+  const status = async () => (await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).at(-1)?.trim();
+
+  it('offers the reverse charge beside the VAT for a payment', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+2');
     await page.getByRole('heading', { name: 'Banking' }).waitFor();
     await page.keyboard.press('t');
-    const grid = page.getByRole('grid', { name: 'Transactions of Business Current' });
-    await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
-    await grid.focus();
+    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await grid().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
     await page.getByRole('combobox', { name: 'Category' }).click();
@@ -52,12 +54,16 @@ describe('explaining a line under the reverse charge', () => {
     expect(await where.inputValue()).toBe('UK/Non-EC');
     await where.selectOption({ label: 'Services from abroad (reverse charge)' });
     await checkScreen(app, 'register-explain-reverse-charge');
+  });
+
+  it('saves it, and the return shows the VAT both ways; the panel keeps it; undo takes it off the return', async () => {
+    const { page } = app;
     await page.getByRole('button', { name: /Save and next/ }).click();
-    await expect.poll(async () => (await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).at(-1)?.trim()).toBe('Explained');
+    await expect.poll(status).toBe('Explained');
     expect(await boxes()).toMatchObject({ 1: '300.0', 2: '0.0', 4: '300.0', 5: '0.0', 6: '1500.0', 7: '1500.0', 9: '0.0' });
 
     // Opened again, the panel shows the treatment it was saved with.
-    await grid.focus();
+    await grid().focus();
     await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
@@ -65,9 +71,9 @@ describe('explaining a line under the reverse charge', () => {
     await page.keyboard.press('Escape');
 
     // Undone, the return is empty again.
-    await grid.focus();
+    await grid().focus();
     await page.keyboard.press('ControlOrMeta+z');
-    await expect.poll(async () => (await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).at(-1)?.trim()).toBe('Unexplained');
+    await expect.poll(status).toBe('Unexplained');
     await expect.poll(async () => (await boxes())[1]).toBe('0.0');
     expect(app.problems).toEqual([]);
   });

@@ -49,7 +49,7 @@ describeShared('statement import in browser mode', () => {
   const dialog = () => app.page.getByRole('dialog');
   const FILTERS = { All: 'all', New: 'new', Duplicates: 'duplicate', 'Possible duplicates': 'possible_duplicate' } as const;
   const filter = (name: keyof typeof FILTERS) => dialog().locator(`.filters label:has(input[value="${FILTERS[name]}"]) .count`);
-  const importButton = () => dialog().getByRole('button', { name: /^Import \d+ rows?/ });
+  const importButton = () => dialog().getByRole('button', { name: /^Import [\d,]+ rows?/ });
 
   async function accountTransactions(url: string): Promise<{ description: string; amount: string }[]> {
     const { body } = await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(url)}&per_page=100`);
@@ -102,8 +102,20 @@ describeShared('statement import in browser mode', () => {
     await page.keyboard.press('Space');
     expect(await importButton().textContent()).toContain('Import 26 rows');
     await page.keyboard.press('Space');
+    // Every balance the result ever shows is noted: it used to show the balance from before the import
+    // (US$0.00) until the accounts were read again.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { balancesSeen: string[] }).balancesSeen = seen;
+      new MutationObserver(() => {
+        for (const item of document.querySelectorAll('dialog li')) if (item.textContent?.includes('balance is now')) seen.push(item.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.keyboard.press('Control+Enter');
     await dialog().getByRole('heading', { name: 'Imported 27 transactions into Amex Card' }).waitFor();
+    await dialog().getByText("Amex Card's balance is now -US$989.26.").waitFor();
+    const balancesSeen = await page.evaluate(() => (window as unknown as { balancesSeen: string[] }).balancesSeen);
+    expect(new Set(balancesSeen)).toEqual(new Set(["Amex Card's balance is now -US$989.26."]));
     await app.screenshot('import-result');
     const stored = await accountTransactions(card);
     expect(stored).toHaveLength(27);
@@ -235,9 +247,12 @@ describeShared('statement import in browser mode', () => {
     const rows = Array.from({ length: 6000 }, (_, i) => `${String((i % 28) + 1).padStart(2, '0')}/0${(i % 9) + 1}/2024,Card payment ${i} at a shop with a long name,-${(i % 97) + 1}.${String(i % 100).padStart(2, '0')}`);
     await (await chooser).setFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(`Date,Description,Amount\n${rows.join('\n')}\n`) });
     await dialog().getByRole('heading', { name: 'Review long.csv' }).waitFor();
-    await expect.poll(() => filter('All').textContent()).toBe('6000');
+    // Counts read with thousands separators.
+    await expect.poll(() => filter('All').textContent()).toBe('6,000');
+    expect(await dialog().locator('dl.facts dd.number').textContent()).toBe('6,000');
     await dialog().getByLabel('Import into').selectOption(lloyds);
-    await expect.poll(() => filter('New').textContent()).toBe('6000');
+    await expect.poll(() => filter('New').textContent()).toBe('6,000');
+    expect(await importButton().textContent()).toContain('Import 6,000 rows');
     const drawn = await dialog().locator('tbody tr[id^="import-row-"]').count();
     expect(drawn).toBeLessThan(80);
     // The last row is drawn once the list is scrolled to the end (End key on the rows).
@@ -253,12 +268,12 @@ describeShared('statement import in browser mode', () => {
     await importButton().click();
     await dialog().getByRole('progressbar', { name: 'Import progress' }).waitFor();
     await app.screenshot('import-progress');
-    await dialog().getByRole('heading', { name: 'Imported 6000 transactions into Lloyds Current' }).waitFor({ timeout: 30_000 });
+    await dialog().getByRole('heading', { name: 'Imported 6,000 transactions into Lloyds Current' }).waitFor({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
     // Undo from the result, while nothing is explained.
     await dialog().getByRole('button', { name: 'Undo this import' }).click();
-    await dialog().getByText(/^The import was undone: 6000 transactions were removed\./).waitFor();
+    await dialog().getByText(/^The import was undone: 6,000 transactions were removed\./).waitFor();
     expect(await accountTransactions(lloyds)).toHaveLength(20);
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });

@@ -2,6 +2,7 @@ import { SvelteSet } from 'svelte/reactivity';
 import type { CsvColumnMappingFields, ReviewedUpload, StatementPreview } from '../../../shared/api/statement_import';
 import { importStatement, previewStatement, undoStatementUpload } from '../../lib/api';
 import { initialSelection } from './import-review';
+import { formatCount } from '../../lib/format';
 
 export type ImportPhase = 'review' | 'importing' | 'done';
 
@@ -121,7 +122,7 @@ export class ImportSession {
     const removed = this.result.added_count;
     this.result = null;
     this.phase = 'review';
-    this.notice = `The import was undone: ${removed} ${removed === 1 ? 'transaction was' : 'transactions were'} removed. The rows are shown again as they now stand.`;
+    this.notice = `The import was undone: ${formatCount(removed)} ${removed === 1 ? 'transaction was' : 'transactions were'} removed. The rows are shown again as they now stand.`;
     await this.load();
     return true;
   }
