@@ -27,6 +27,7 @@ import { registerRoutes } from './registry';
 import { statementUploadRoutes } from './statement_uploads';
 import { userRoutes } from './users';
 import { cashflowRoutes } from './cashflow';
+import { reportPdfRoutes } from './reports';
 import { profitAndLossRoutes } from './profit_and_loss';
 import { balanceSheetRoutes } from './balance_sheet';
 import { agedBalanceRoutes } from './aged_balances';
@@ -35,5 +36,5 @@ import { selfAssessmentReturnRoutes } from './self_assessment_returns';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes]);
 }
