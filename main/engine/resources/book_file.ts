@@ -41,8 +41,8 @@ function findBackup(file: string, name: string): BackupFile {
 }
 
 /** A copy that is not a book, is damaged or comes from a newer version is a rule broken, not a fault. */
-function refusal(name: string, error: unknown): never {
-  if (error instanceof BookFileError || error instanceof NewerDatabaseError) throw unprocessable(`The backup ${name} was not restored: ${error.message}`);
+function refusal(backup: BackupFile, error: unknown): never {
+  if (error instanceof BookFileError || error instanceof NewerDatabaseError) throw unprocessable(`The backup taken ${backup.takenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC was not restored: ${error.message}`);
   throw error;
 }
 
@@ -77,7 +77,7 @@ export const bookFileRoutes: BookFileRoute[] = [
     handle: async ({ ctx, params }: RouteRequest) => {
       const file = bookFile(ctx);
       const backup = findBackup(file, params.name!);
-      const result = await restoreBook(file, backup.path, backup, { now: () => ctx.clock.now() }).catch((error: unknown) => refusal(nameOf(backup), error));
+      const result = await restoreBook(file, backup.path, backup, { now: () => ctx.clock.now() }).catch((error: unknown) => refusal(backup, error));
       const previous = result.previous ? listBackups(file).find((entry) => entry.path === result.previous) : undefined;
       return ok({ restore: { backup: render(ctx, backup), previous: previous ? render(ctx, previous) : null } });
     },
