@@ -38,7 +38,10 @@ let pageReady = false;
 /** Statement files that arrived before the page could take them. */
 const waitingStatements: SystemFile[] = [];
 // A fresh token per run, known only to this process; the renderer never sees it.
-const book = new BookSession(clock, randomIds.token(), () => settings.backups, () => showTitle());
+const book = new BookSession(clock, randomIds.token(), () => settings.backups, () => {
+  showTitle();
+  refreshMenu();
+});
 
 const settingsFile = () => join(app.getPath('userData'), 'settings.json');
 
@@ -73,6 +76,7 @@ function refreshMenu(): void {
       backUpNow,
       restoreFrom: (path) => void restoreFrom(path),
       checkBook,
+      showBackups: () => send(SHELL_EVENTS.showBackups),
       showLogs: () => void shell.openPath(dirname(log.transports.file.getFile().path)),
       openHelp: () => void shell.openExternal(HELP_URL),
       send,

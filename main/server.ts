@@ -107,6 +107,21 @@ export function createHandler(options: Pick<ServerOptions, 'engine' | 'rendererD
   };
 }
 
+/**
+ * Node closes an idle keep-alive connection after 5 s by its own timer. A process whose event loop
+ * is held by a write waiting for the book's lock (up to the busy timeout) runs that timer late, after
+ * the client has already sent its next request on the connection: the request is lost to a reset.
+ * A minute of idle time keeps that race away from the clients of a local server (its browser tab).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+function keepIdleConnectionsLonger(server: ServerType): void {
+  if (!('keepAliveTimeout' in server)) return;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node requires the headers timeout to outlast the keep-alive one.
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+}
+
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopbackHost(host)) return Promise.reject(new Error(`Refusing to listen on ${host}: only loopback addresses are allowed`));
@@ -123,6 +138,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
         });
       });
       server.on('error', reject);
+      keepIdleConnectionsLonger(server);
     } catch (error) {
       reject(error instanceof Error ? error : new Error(String(error)));
     }

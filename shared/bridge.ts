@@ -12,7 +12,9 @@ export const CONTEXT_MENU_CHANNEL = 'ledgerdesk:context-menu';
  * In browser mode there is no native menu; the renderer reaches the same commands from the keyboard.
  * - openSection `{ section }`: View › a section (CmdOrCtrl+digit).
  * - importStatement: File › Import Statement… (open the statement file picker).
- * - syncNow: File › Sync Now.
+ * - syncNow: File › Sync Now. The renderer passes it on as the window event `ledgerdesk:sync-now`
+ *   (SYNC_NOW_EVENT), which whatever syncs the book listens for; the shell itself does no syncing.
+ * - showBackups: File › Backups… (Settings › Backups: Back Up Now, Restore… with date and company).
  * - find: Edit › Find (focus the current screen's filter or search box).
  * - importFiles `{ files: { ref, name, size }[] }`: statement files the system opened with the app
  *   (file association, dock or taskbar drop, command line); pass them to `dropFiles` to import them.
@@ -23,12 +25,16 @@ export const SHELL_EVENTS = {
   openSection: 'menu:open-section',
   importStatement: 'menu:import-statement',
   syncNow: 'menu:sync-now',
+  showBackups: 'menu:show-backups',
   find: 'menu:find',
   importFiles: 'system:import-files',
   bookOpened: 'book:opened',
   appError: 'app:error',
 } as const;
 export type ShellEventName = (typeof SHELL_EVENTS)[keyof typeof SHELL_EVENTS];
+
+/** The window event Sync Now (menu or Ctrl/Cmd+Shift+S) becomes in the renderer, for the sync work to handle. */
+export const SYNC_NOW_EVENT = 'ledgerdesk:sync-now';
 
 /** A statement file the system handed main; the page never learns its path, only this reference. */
 export interface SystemFile {

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -68,7 +68,13 @@ function freshPath(file: string, kind: BackupKind, at: Date): string {
  */
 export function backUp(sqlite: Database.Database, file: string, kind: BackupKind, at: Date): string {
   const target = freshPath(file, kind, at);
-  sqlite.prepare('VACUUM INTO ?').run(target);
+  try {
+    sqlite.prepare('VACUUM INTO ?').run(target);
+  } catch (error) {
+    // A copy cut short (a full disk) would look like a backup in the list; none is left behind.
+    rmSync(target, { force: true });
+    throw error;
+  }
   return target;
 }
 

@@ -12,7 +12,7 @@ import { ValidationError } from './payload';
 import { preparedPerConnection } from './prepared';
 import { allRoutes } from './resources';
 import { dailyRecurringCatchUp } from './sales/recurring-issue';
-import type { Route, RouteResult } from './route';
+import { isBookFileRoute, type AnyRoute, type Route, type RouteResult } from './route';
 
 export interface Engine {
   /**
@@ -91,24 +91,25 @@ function originOf(url: URL): string {
   return `${url.protocol}//${url.host}`;
 }
 
-export function createEngine(deps: EngineDeps, routes: readonly Route[] = allRoutes()): Engine {
+export function createEngine(deps: EngineDeps, routes: readonly AnyRoute[] = allRoutes()): Engine {
   const app = new Hono<Env>();
   // Recurring invoices fall due by the engine clock whether or not the app was open that day.
   const catchUp = dailyRecurringCatchUp();
 
-  const handle = async (c: Context<Env>, route: Route): Promise<Response> => {
+  const handle = async (c: Context<Env>, route: AnyRoute): Promise<Response> => {
     const request = c.req.raw;
     const format = responseFormat(request);
     try {
-      const user = route.public ? ANONYMOUS : authenticate(deps.book.db, request.headers.get('authorization'));
+      const open = !isBookFileRoute(route) && route.public === true;
+      const user = open ? ANONYMOUS : authenticate(deps.book.db, request.headers.get('authorization'));
       const apiVersion = readApiVersion(request.headers.get('x-api-version'));
       if (user.permissionLevel < route.level) throw forbidden();
-      const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request, { acceptsFiles: route.acceptsFiles === true }) : { value: undefined, files: {}, fields: {} };
+      const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request, { acceptsFiles: !isBookFileRoute(route) && route.acceptsFiles === true }) : { value: undefined, files: {}, fields: {} };
       const ctx = buildContext(deps, user, c.env.origin, apiVersion);
-      if (!route.public) catchUp(ctx.today, () => buildContext(deps, user, c.env.origin, apiVersion));
+      if (!open) catchUp(ctx.today, () => buildContext(deps, user, c.env.origin, apiVersion));
       const url = new URL(request.url);
       const routeRequest = { ctx, params: c.req.param() as Record<string, string>, query: url.searchParams, body, url };
-      const result = route.method === 'GET' ? route.handle(routeRequest) : runWrite(ctx, route, () => route.handle(routeRequest));
+      const result = isBookFileRoute(route) ? await route.handle(routeRequest) : route.method === 'GET' ? route.handle(routeRequest) : runWrite(ctx, route, () => route.handle(routeRequest));
       return encode(format, result);
     } catch (error) {
       return encode(format, errorResult(error));

@@ -42,6 +42,23 @@ export interface Route {
   handle(request: RouteRequest): RouteResult;
 }
 
+/**
+ * An endpoint that acts on the book file as a whole (backups, restore, the full integrity check). It
+ * runs outside any request transaction, since VACUUM INTO and SQLite's backup API cannot run inside
+ * one, and it may wait for the file. It writes no records itself, so it has no change-log entry.
+ */
+export interface BookFileRoute {
+  method: Method;
+  path: string;
+  level: PermissionLevel;
+  wholeBook: true;
+  handle(request: RouteRequest): Promise<RouteResult>;
+}
+
+export type AnyRoute = Route | BookFileRoute;
+
+export const isBookFileRoute = (route: AnyRoute): route is BookFileRoute => 'wholeBook' in route && route.wholeBook;
+
 export const ok = (body: ResponseBody, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
 /** DELETE answers 200 with no body unless the spec says it returns the record. */
 export const deleted = (): RouteResult => ({ status: 200 });

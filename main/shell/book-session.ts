@@ -4,6 +4,13 @@ import type { RotationPolicy } from '../engine/book-care';
 import type { Clock } from '../engine/context';
 import { issueToken, openEngine, ownerEmail, type OpenEngine } from '../engine/open';
 
+/** A rename of the company, Back Up Now or Restore… made through the API. */
+export function changesShell(request: Request): boolean {
+  if (request.method !== 'PUT' && request.method !== 'POST') return false;
+  const path = new URL(request.url).pathname;
+  return (request.method === 'PUT' && path === '/v2/company') || (request.method === 'POST' && path.startsWith('/v2/book/backups'));
+}
+
 /**
  * The one book the window shows. The IPC door is given `engine` once; it answers from whichever
  * book is open, so switching books never re-registers a channel. Every book opened in this run
@@ -16,10 +23,10 @@ export class BookSession {
   readonly engine: Engine = {
     fetch: async (request, options) => {
       if (!this.opened) return Response.json({ errors: [{ message: 'No book is open. Open or create one from the File menu.' }] }, { status: 503 });
-      const renaming = request.method === 'PUT' && new URL(request.url).pathname === '/v2/company';
       const response = await this.opened.engine.fetch(request, options);
-      // The title bar shows the company's name, so a rename shows there at once.
-      if (renaming && response.ok) this.companyChanged();
+      // The title bar shows the company's name and the File menu lists the backups, so a rename, a
+      // backup or a restore made from the window shows there at once.
+      if (changesShell(request) && response.ok) this.companyChanged();
       return response;
     },
   };

@@ -41,6 +41,8 @@ export interface MenuActions {
   backUpNow(): void;
   restoreFrom(path: string | null): void;
   checkBook(): void;
+  /** Settings › Backups in the window: the backups with date and company, Restore…, Back Up Now. */
+  showBackups(): void;
   showLogs(): void;
   openHelp(): void;
   send(name: ShellEventName, data?: unknown): void;
@@ -69,6 +71,7 @@ function fileMenu(state: MenuState, actions: MenuActions): MenuItemConstructorOp
       { label: 'Sync Now', accelerator: 'CmdOrCtrl+Shift+S', enabled: state.bookOpen, click: () => actions.send(SHELL_EVENTS.syncNow) },
       { type: 'separator' },
       { label: 'Back Up Now', accelerator: 'CmdOrCtrl+Shift+B', enabled: state.bookOpen, click: () => actions.backUpNow() },
+      { label: 'Backups…', enabled: state.bookOpen, click: () => actions.showBackups() },
       { label: 'Restore from Backup', enabled: state.bookOpen, submenu: restore },
       { label: 'Check Book for Damage', enabled: state.bookOpen, click: () => actions.checkBook() },
       { type: 'separator' },

@@ -7,6 +7,10 @@
  */
 export const ROW_COMMAND_EVENT = 'ledgerdesk:row-command';
 
+/** The commands a row may offer, as main's row menu knows them (main/shell/menu.ts ROW_COMMANDS). */
+export const ROW_COMMANDS = ['explain', 'open', 'delete'] as const;
+export type RowCommand = (typeof ROW_COMMANDS)[number];
+
 export function listenForRowMenus(target: Window = window): () => void {
   const bridge = target.ledgerdesk;
   if (!bridge?.contextMenu) return () => undefined;

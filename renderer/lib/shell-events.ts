@@ -9,6 +9,8 @@ export interface ShellCommands {
   importSystemFiles(files: SystemFile[]): void;
   find(): void;
   syncNow(): void;
+  /** Settings › Backups: Back Up Now, Restore… and the check for damage. */
+  showBackups(): void;
   appError(message: string): void;
 }
 
@@ -28,6 +30,7 @@ export function listenToShell(commands: ShellCommands): () => void {
     else if (name === SHELL_EVENTS.importFiles && Array.isArray(payload.files)) commands.importSystemFiles(payload.files.filter(isSystemFile));
     else if (name === SHELL_EVENTS.find) commands.find();
     else if (name === SHELL_EVENTS.syncNow) commands.syncNow();
+    else if (name === SHELL_EVENTS.showBackups) commands.showBackups();
     else if (name === SHELL_EVENTS.appError && typeof payload.message === 'string') commands.appError(payload.message);
   });
 }
@@ -35,14 +38,16 @@ export function listenToShell(commands: ShellCommands): () => void {
 /**
  * The menu's commands from the keyboard where there is no native menu (browser mode): Ctrl/Cmd+I
  * imports a statement, Ctrl/Cmd+F finds in the current screen (when it has a search box), and
- * Ctrl/Cmd+Shift+S syncs. Returns true when the key was one of them.
+ * Ctrl/Cmd+Shift+S syncs, and Ctrl/Cmd+Shift+B backs the book up now (File › Back Up Now). Returns
+ * true when the key was one of them.
  */
-export function shellShortcut(event: KeyboardEvent, commands: Pick<ShellCommands, 'importStatement' | 'syncNow'> & { find(): boolean }): boolean {
+export function shellShortcut(event: KeyboardEvent, commands: Pick<ShellCommands, 'importStatement' | 'syncNow'> & { find(): boolean; backUpNow(): void }): boolean {
   if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return false;
   const key = event.key.toLowerCase();
   if (key === 'i' && !event.shiftKey) commands.importStatement();
   else if (key === 'f' && !event.shiftKey) return commands.find();
   else if (key === 's' && event.shiftKey) commands.syncNow();
+  else if (key === 'b' && event.shiftKey) commands.backUpNow();
   else return false;
   return true;
 }

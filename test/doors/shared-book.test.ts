@@ -9,6 +9,9 @@ import { issueToken, openEngine, ownerEmail } from '../../main/engine/open';
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const cli = join(process.cwd(), 'main', 'cli.ts');
 const children: ChildProcess[] = [];
+/** What each server process said, and how it ended if it did: a dead server fails the test with its reason. */
+const outputs: string[] = [];
+const deaths: string[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-shared-'));
 afterAll(() => {
   for (const child of children) child.kill('SIGTERM');
@@ -26,7 +29,13 @@ function serve(db: string): Promise<string> {
       if (match) resolve(match[1]!);
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+    child.on('exit', (code, signal) => {
+      deaths.push(`serve exited with ${code ?? signal}: ${output}`);
+      reject(new Error(`serve exited with ${code}: ${output}`));
+    });
+    outputs.push('');
+    const index = outputs.length - 1;
+    child.stderr.on('data', (chunk: Buffer) => (outputs[index] += chunk.toString()));
   });
 }
 
@@ -51,7 +60,9 @@ describe('one book, several processes', () => {
         for (let write = 0; write < WRITES_PER_CLIENT; write += 1) {
           const name = `client ${client} write ${write}`;
           // Each write reads the list first, as the app does, so transactions overlap with reads.
-          await fetch(`${url}/v2/contacts?per_page=5`, { headers: { Authorization: 'Bearer SHARED' } });
+          const list = await fetch(`${url}/v2/contacts?per_page=5`, { headers: { Authorization: 'Bearer SHARED' } });
+          statuses.push(list.status);
+          await list.arrayBuffer();
           const response = await fetch(`${url}/v2/contacts`, {
             method: 'POST',
             headers: { Authorization: 'Bearer SHARED', 'Content-Type': 'application/json' },
@@ -72,11 +83,14 @@ describe('one book, several processes', () => {
           await invoice.arrayBuffer();
         }
       }),
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message} (${String((error.cause as Error | undefined)?.message)}); servers: ${deaths.join(' | ') || 'all alive'}; their errors: ${outputs.join(' | ')}`);
+    });
 
     const serverErrors = statuses.filter((status) => status >= 500);
     expect(serverErrors).toEqual([]);
     expect(statuses.filter((status) => status === 201)).toHaveLength(2 * CLIENTS * WRITES_PER_CLIENT);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(CLIENTS * WRITES_PER_CLIENT);
     const book = new Database(db, { readonly: true });
     const stored = book.prepare('SELECT organisation_name FROM contacts ORDER BY organisation_name').pluck().all() as string[];
     const invoices = book.prepare('SELECT count(*) FROM invoices').pluck().get();

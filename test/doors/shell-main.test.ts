@@ -176,6 +176,29 @@ describe('the Electron main process (electron mocked)', () => {
     expect(file.submenu!.find((item) => item.label === 'Import Statement…')!.enabled).toBe(true);
   });
 
+  it('Back Up Now and Restore… made from the window (the engine’s /v2/book/backups) show at once in the File menu and the title', async () => {
+    const api = mocks.handlers.get(API_CHANNEL)!;
+    const made = (await api(fromApp(), { method: 'POST', path: '/v2/book/backups' })) as { status: number; body: { backup: { name: string; company: string } } };
+    expect(made.status).toBe(201);
+    expect(made.body.backup.company).toBe('Acme Trading Ltd');
+    type Item = { label?: string; click?: () => void; submenu?: Item[] };
+    const fileMenu = () => (mocks.menus.at(-1) as { template: Item[] }).template.find((item) => item.label === 'File')!.submenu!;
+    const restoreMenu = () => fileMenu().find((item) => item.label === 'Restore from Backup')!.submenu!;
+    expect(restoreMenu().map((item) => item.label)).toContain('2026-11-24 09:00 UTC — Acme Trading Ltd (manual)');
+
+    const renamed = (await api(fromApp(), { method: 'PUT', path: '/v2/company', body: { company: { name: 'Acme Renamed Ltd' } } })) as { status: number };
+    expect(renamed.status).toBe(200);
+    expect(window().title).toBe('Acme Renamed Ltd — Ledgerdesk');
+    const restored = (await api(fromApp(), { method: 'POST', path: `/v2/book/backups/${made.body.backup.name}/restore` })) as { status: number };
+    expect(restored.status).toBe(200);
+    expect(window().title).toBe('Acme Trading Ltd — Ledgerdesk');
+    expect(restoreMenu().some((item) => item.label?.endsWith('(pre-restore)'))).toBe(true);
+
+    // File › Backups… opens Settings › Backups in the window.
+    fileMenu().find((item) => item.label === 'Backups…')!.click!();
+    expect(events().at(-1)).toEqual({ name: SHELL_EVENTS.showBackups, data: undefined });
+  });
+
   it('pops a native context menu for a table row and answers the command chosen', async () => {
     const answer = mocks.handlers.get(CONTEXT_MENU_CHANNEL)!(fromApp(), ['open', 'delete', 'rm -rf']) as Promise<string | null>;
     const menu = lastPopup();

@@ -39,6 +39,7 @@ function actions(): MenuActions & { sent: { name: string; data?: unknown }[]; ca
     backUpNow: () => calls.push('backUpNow'),
     restoreFrom: (path) => calls.push(`restoreFrom ${path}`),
     checkBook: () => calls.push('checkBook'),
+    showBackups: () => calls.push('showBackups'),
     showLogs: () => calls.push('showLogs'),
     openHelp: () => calls.push('openHelp'),
     send: (name, data) => sent.push({ name, data }),
@@ -84,7 +85,8 @@ describe('the application menu', () => {
     click(byLabel(restore, '2026-11-22 10:00 UTC — Acme Ltd (daily)'));
     click(byLabel(restore, 'Another Copy…'));
     click(byLabel(file, 'Check Book for Damage'));
-    expect(recorded.calls).toEqual(['newBook', 'openBook', 'openRecent /books/Acme Ltd.ledgerdesk', 'backUpNow', 'restoreFrom /books/b1', 'restoreFrom null', 'checkBook']);
+    click(byLabel(file, 'Backups…'));
+    expect(recorded.calls).toEqual(['newBook', 'openBook', 'openRecent /books/Acme Ltd.ledgerdesk', 'backUpNow', 'restoreFrom /books/b1', 'restoreFrom null', 'checkBook', 'showBackups']);
     click(byLabel(file, 'Import Statement…'));
     click(byLabel(file, 'Sync Now'));
     const edit = submenu(byLabel(template, 'Edit'));

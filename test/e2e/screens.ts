@@ -12,7 +12,7 @@ export const SIZES = [
   { width: 900, height: 600, tag: '900' },
 ] as const;
 
-export async function checkScreen(app: AppSession, name: string): Promise<void> {
+export async function checkScreen(app: Pick<AppSession, 'page' | 'screenshot' | 'problems'>, name: string): Promise<void> {
   const { page } = app;
   const before = page.viewportSize();
   for (const scheme of ['light', 'dark'] as const) {

@@ -55,7 +55,7 @@ describe('shell events in the desktop window', () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', locale: 'en-GB' });
     await context.addInitScript(() => {
       const token = new URLSearchParams(location.hash.slice(1)).get('token');
-      const state = window as unknown as { __emit?: (event: { name: string; data: unknown }) => void; __asked?: string[] };
+      const state = window as unknown as { __emit?: (event: { name: string; data: unknown }) => void; __asked?: string[]; __answer?: string };
       (window as unknown as { ledgerdesk: unknown }).ledgerdesk = {
         async request(method: string, path: string, options: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown } = {}) {
           const url = new URL(path, location.origin);
@@ -74,9 +74,10 @@ describe('shell events in the desktop window', () => {
           state.__emit = listener;
           return () => undefined;
         },
+        // Stands in for main's native menu: records what the row offered and picks __answer.
         async contextMenu(commands: string[]) {
           state.__asked = commands;
-          return 'open';
+          return state.__answer ?? 'open';
         },
       };
     });
@@ -124,6 +125,60 @@ describe('shell events in the desktop window', () => {
       return { command, asked: (window as unknown as { __asked: string[] }).__asked };
     });
     expect(chosen).toEqual({ command: 'open', asked: ['explain', 'open', 'delete'] });
+    expect(app.problems).toEqual([]);
+  });
+
+  const answerMenu = (command: string) => page.evaluate((answer) => ((window as unknown as { __answer: string }).__answer = answer), command);
+  const asked = () => page.evaluate(() => (window as unknown as { __asked: string[] }).__asked);
+
+  it('a right-click on a bank line offers Explain and Delete, and each does what its key does', async () => {
+    const account = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Menu Account', opening_balance: '0' } } });
+    const accountUrl = account.body.bank_account.url as string;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
+      body: { statement: [{ dated_on: '2026-11-02', description: 'Stationery shop', amount: '-12.50' }, { dated_on: '2026-11-03', description: 'Client receipt', amount: '300.00' }] },
+    });
+    expect(upload.status).toBe(200);
+    // Banking is read when it opens; the account was made behind the window's back, so open it afresh.
+    await emit('menu:open-section', { section: 'overview' });
+    await page.getByRole('heading', { name: 'Overview' }).first().waitFor();
+    await emit('menu:open-section', { section: 'banking' });
+    await page.getByRole('heading', { name: 'Banking' }).first().waitFor();
+    await page.getByText('Menu Account').first().waitFor();
+    await page.keyboard.press('t');
+    const grid = page.getByRole('grid', { name: 'Transactions of Menu Account' });
+    const line = grid.getByRole('row', { name: /Stationery shop/ });
+    await line.waitFor();
+
+    await answerMenu('explain');
+    await line.click({ button: 'right' });
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    expect(await asked()).toEqual(['explain', 'delete']);
+    await expect.poll(async () => page.locator('.explain .description').textContent()).toBe('Stationery shop');
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'detached' });
+
+    await answerMenu('delete');
+    await line.click({ button: 'right' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this line?' });
+    await confirm.waitFor();
+    await confirm.getByText(/Stationery shop/).waitFor();
+    await page.getByRole('button', { name: 'Delete line' }).click();
+    await line.waitFor({ state: 'detached' });
+    const left = await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(accountUrl)}`);
+    expect(left.body.bank_transactions.map((row: { description: string }) => row.description)).toEqual([expect.stringMatching(/^Client receipt/)]);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('a right-click on a row of a list that opens its rows offers Open, which opens that row', async () => {
+    await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Right Click Ltd' } } });
+    await emit('menu:open-section', { section: 'contacts' });
+    const row = page.getByRole('grid', { name: 'Contacts' }).getByRole('row', { name: /Right Click Ltd/ });
+    await row.waitFor();
+    await answerMenu('open');
+    await row.click({ button: 'right' });
+    expect(await asked()).toEqual(['open']);
+    await page.getByRole('textbox', { name: /Organisation/ }).first().waitFor();
+    expect(await page.getByRole('textbox', { name: /Organisation/ }).first().inputValue()).toBe('Right Click Ltd');
     expect(app.problems).toEqual([]);
   });
 });

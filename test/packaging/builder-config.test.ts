@@ -22,12 +22,13 @@ const quiet = { isEnabled: false, add: () => undefined };
 describe('electron-builder configuration', () => {
   it('passes electron-builder’s own schema validation', async () => {
     await expect(validateConfiguration(structuredClone(config), quiet)).resolves.toBeUndefined();
-  });
+    // The first call loads electron-builder's schema and validator: seconds on a busy machine.
+  }, 60_000);
 
   it('is really checked: a misspelt option or a wrong value is refused', async () => {
     await expect(validateConfiguration({ ...structuredClone(config), nsiss: { oneClick: true } }, quiet)).rejects.toThrow(/nsiss/);
     await expect(validateConfiguration({ ...structuredClone(config), electronFuses: { runAsNode: 'no' } }, quiet)).rejects.toThrow(/runAsNode/);
-  });
+  }, 60_000);
 
   it('flips the Electron fuses the security checklist asks for', () => {
     expect(config.electronFuses).toMatchObject({ runAsNode: false, enableCookieEncryption: true, enableEmbeddedAsarIntegrityValidation: true, onlyLoadAppFromAsar: true, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false });

@@ -1,4 +1,5 @@
-import type { Route } from '../route';
+import type { AnyRoute } from '../route';
+import { bookFileRoutes } from './book_file';
 import { accountingTransactionRoutes } from './accounting_transactions';
 import { accountLockRoutes } from './account_locks';
 import { journalSetRoutes } from './journal_sets';
@@ -35,6 +36,6 @@ import { vatReturnRoutes } from './vat_returns';
 import { selfAssessmentReturnRoutes } from './self_assessment_returns';
 
 /** Every /v2 endpoint, one module per path segment. */
-export function allRoutes(): Route[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes]);
+export function allRoutes(): AnyRoute[] {
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes, bookFileRoutes]);
 }

@@ -1,9 +1,9 @@
-import type { Route } from '../route';
+import type { AnyRoute } from '../route';
 
 /** Joins the resource modules' routes into one table; two modules claiming one endpoint is a bug. */
-export function registerRoutes(modules: readonly (readonly Route[])[]): Route[] {
+export function registerRoutes(modules: readonly (readonly AnyRoute[])[]): AnyRoute[] {
   const seen = new Set<string>();
-  const table: Route[] = [];
+  const table: AnyRoute[] = [];
   for (const routes of modules) {
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
