@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryLinkStore } from '../../../main/sync/connect/credential-file';
+import { SyncConnection } from '../../../main/sync/connect/sync-connection';
+import { ReconnectNeededError } from '../../../main/sync/connect/token-endpoint';
+import { writeAllowed } from '../../../main/sync/connect/write-permission';
+import { Level } from '../../../shared/api/permissions';
+import { startServer, type RunningServer } from '../../../main/server';
+import { createTestBook, fixedClock, OWNER_TOKEN, type TestBook } from '../../engine/harness';
+
+describe('connecting with a plain bearer token to a Ledgerdesk server', () => {
+  let remote: TestBook;
+  let server: RunningServer;
+  let store: MemoryLinkStore;
+  let connection: SyncConnection;
+
+  beforeEach(async () => {
+    remote = createTestBook({ name: 'Remote Books Ltd' });
+    server = await startServer({ engine: remote.engine, port: 0 });
+    store = new MemoryLinkStore();
+    connection = new SyncConnection({ store, clock: fixedClock(), bookCompany: () => ({ type: 'UkLimitedCompany', name: 'Example Ltd' }), client: () => null });
+  });
+
+  afterEach(async () => {
+    await server.close();
+    remote.book.sqlite.close();
+  });
+
+  it('reads who the token is and whose company it reaches, and keeps the link without OAuth', async () => {
+    const link = await connection.connectWithToken(`${server.url}/v2/`, OWNER_TOKEN);
+    expect(link.baseUrl).toBe(server.url);
+    expect(link.environment).toBe('custom');
+    expect(link.account).toMatchObject({ companyName: 'Remote Books Ltd', companyType: 'UkLimitedCompany', userEmail: 'owner@example.com', permissionLevel: 8 });
+    expect(await connection.tokens()!.authorization()).toBe(`Bearer ${OWNER_TOKEN}`);
+    // Nothing to refresh: a 401 means the user must connect again.
+    await expect(connection.tokens()!.afterUnauthorized(`Bearer ${OWNER_TOKEN}`)).rejects.toBeInstanceOf(ReconnectNeededError);
+  });
+
+  it('records a lower permission level as the server states it', async () => {
+    const bankingToken = await remote.userWithLevel(Level.Banking);
+    const link = await connection.connectWithToken(server.url, bankingToken);
+    expect(link.account.permissionLevel).toBe(Level.Banking);
+  });
+
+  it('refuses a token the server does not know, and an address that is not a server', async () => {
+    await expect(connection.connectWithToken(server.url, 'wrong-token')).rejects.toThrow(`The service at ${server.url} did not accept the token.`);
+    await expect(connection.connectWithToken('ftp://example.com', 'x')).rejects.toThrow(/http:\/\/ or https:\/\//);
+    await expect(connection.connectWithToken('not a url', 'x')).rejects.toThrow(/full address/);
+    expect(store.read()).toBeNull();
+  });
+
+  it('refuses a server whose company is of another type', async () => {
+    const soleTrader = new SyncConnection({ store, clock: fixedClock(), bookCompany: () => ({ type: 'UkSoleTrader', name: 'Jo Bloggs' }), client: () => null });
+    await expect(soleTrader.connectWithToken(server.url, OWNER_TOKEN)).rejects.toThrow('Remote Books Ltd is a UK limited company but this book (Jo Bloggs) is a UK sole trader.');
+    expect(store.read()).toBeNull();
+  });
+});
+
+describe('pushes a permission level does not allow', () => {
+  it('follows the levels of the service: contacts at 3, invoices at 4, bank accounts at 6, categories at 7, the company at 8', () => {
+    expect(writeAllowed(Level.ContactsAndProjects, 'POST', '/v2/contacts')).toBe(true);
+    expect(writeAllowed(Level.ContactsAndProjects, 'POST', '/v2/invoices')).toBe(false);
+    expect(writeAllowed(Level.InvoicesEstimatesAndFiles, 'PUT', 'https://api.freeagent.com/v2/invoices/12')).toBe(true);
+    expect(writeAllowed(Level.Bills, 'PUT', '/v2/bank_accounts/3')).toBe(false);
+    expect(writeAllowed(Level.Banking, 'DELETE', '/v2/bank_accounts/3')).toBe(true);
+    expect(writeAllowed(Level.Banking, 'POST', '/v2/categories')).toBe(false);
+    expect(writeAllowed(Level.TaxAccountingAndUsers, 'PUT', '/v2/company')).toBe(false);
+    expect(writeAllowed(Level.Full, 'PUT', '/v2/company')).toBe(true);
+  });
+});
