@@ -18,6 +18,8 @@ export const CONTEXT_MENU_CHANNEL = 'ledgerdesk:context-menu';
  *   (file association, dock or taskbar drop, command line); pass them to `dropFiles` to import them.
  * - bookOpened `{ file, company }`: a book was opened (after New, Open, Restore); data is stale.
  * - appError `{ message }`: main caught a crash; show the sentence, the details are in the log.
+ * - syncStatus: the sync's status record (shared/api/sync.ts) whenever it changes, and while a sync
+ *   runs its progress (at most ten a second). Browser mode has no events: it reads GET /v2/sync.
  */
 export const SHELL_EVENTS = {
   openSection: 'menu:open-section',
@@ -27,6 +29,7 @@ export const SHELL_EVENTS = {
   importFiles: 'system:import-files',
   bookOpened: 'book:opened',
   appError: 'app:error',
+  syncStatus: 'sync:status',
 } as const;
 export type ShellEventName = (typeof SHELL_EVENTS)[keyof typeof SHELL_EVENTS];
 

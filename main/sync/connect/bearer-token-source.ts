@@ -1,10 +1,8 @@
+import type { TokenSource } from '../tokens';
 import { ReconnectNeededError } from './token-endpoint';
 
-/** What sync requests ask for their Authorization header (the core's TokenSource). */
-export interface AuthorizationSource {
-  authorization(): Promise<string>;
-  afterUnauthorized(rejected: string): Promise<string>;
-}
+/** What sync requests ask for their Authorization header: the core's TokenSource. */
+export type AuthorizationSource = TokenSource;
 
 /** A plain bearer token for a /v2 server: nothing to refresh, so a 401 means connect again. */
 export class BearerTokenSource implements AuthorizationSource {

@@ -1,4 +1,5 @@
 import type { Clock } from '../../engine/context';
+import type { TokenSource } from '../tokens';
 import type { LinkStore } from './credential-file';
 import type { OAuthCredentials, SyncLink } from './link';
 import type { OAuthClient, OAuthEndpoints } from './oauth-config';
@@ -24,7 +25,7 @@ export interface OAuthTokenSourceOptions {
  * token is handed to anyone, because the old refresh token stops working the moment the service
  * answers; a crash after that write loses nothing.
  */
-export class OAuthTokenSource {
+export class OAuthTokenSource implements TokenSource {
   private refreshing: Promise<string> | null = null;
   private readonly fetchFn: Fetch;
   /** How many refreshes this source has made: the tests' "exactly one". */

@@ -1,13 +1,15 @@
 import type { Clock } from '../../engine/context';
+import { ReauthorizationNeeded } from '../tokens';
 import type { OAuthClient, OAuthEndpoints } from './oauth-config';
 import type { OAuthCredentials } from './link';
 
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** The refresh token was refused (revoked, expired, already rotated away): only a new approval helps. */
-export class ReconnectNeededError extends Error {
+export class ReconnectNeededError extends ReauthorizationNeeded {
   constructor(message = 'The online service no longer accepts this connection. Connect again in Settings › Sync.') {
     super(message);
+    this.name = 'ReconnectNeededError';
   }
 }
 

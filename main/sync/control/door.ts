@@ -15,6 +15,7 @@ import { ApprovalDeclinedError } from '../connect/loopback-listener';
 import { MissingClientError } from '../connect/oauth-config';
 import { ReconnectNeededError, TokenEndpointError } from '../connect/token-endpoint';
 import { ConnectRefusedError } from '../connect/verify-account';
+import { CompanyMismatch, LinkPlanNeeded, ReauthorizationNeeded, ResolutionError, SyncBusy } from '../index';
 import type { ServiceLinkPlan, ServiceReviewItem } from './service-port';
 import { NoPlanError, NotConnectedError, type SyncController } from './sync-controller';
 
@@ -31,6 +32,7 @@ const reply = (status: number, body: unknown) => new Response(JSON.stringify(bod
 const refuse = (status: number, ...messages: string[]) => reply(status, { errors: messages.map((message) => ({ message })) });
 
 /** Errors the user can act on: 422 with the sentence. Anything else is the app's fault and says so. */
+const CORE_REFUSALS = [SyncBusy, CompanyMismatch, LinkPlanNeeded, ReauthorizationNeeded, ResolutionError];
 const USER_ERRORS = [ConnectRefusedError, PastedCodeError, ApprovalDeclinedError, MissingClientError, TokenEndpointError, ReconnectNeededError, NotConnectedError, NoPlanError];
 
 export function withSyncDoor(engine: Engine, controller: () => SyncController | null): Engine {
@@ -49,9 +51,8 @@ export function withSyncDoor(engine: Engine, controller: () => SyncController | 
       } catch (error) {
         if (USER_ERRORS.some((kind) => error instanceof kind)) return refuse(422, (error as Error).message);
         if (error instanceof BadBody) return refuse(error.status, ...error.messages);
-        const name = error instanceof Error ? error.constructor.name : '';
         // The core's own refusals (a round already running, a company that changed type) are the user's to know.
-        if (/^(SyncBusy|CompanyMismatch|LinkPlanNeeded|ReauthorizationNeeded)$/.test(name)) return refuse(422, (error as Error).message);
+        if (CORE_REFUSALS.some((kind) => error instanceof kind)) return refuse(422, (error as Error).message);
         return refuse(500, `Sync failed inside the app: ${error instanceof Error ? error.message : String(error)}`);
       }
     },

@@ -5,6 +5,7 @@ import type { Environment } from '../connect/link';
 import { oauthClientFrom } from '../connect/oauth-config';
 import { SyncConnection, type ConnectionStatus } from '../connect/sync-connection';
 import type { Fetch } from '../connect/token-endpoint';
+import { LinkPlanNeeded } from '../link';
 import type { PreferenceStore, SyncPreferences } from './preferences';
 import type { ServiceEvent, ServiceFactory, ServiceLinkPlan, ServiceResolution, ServiceReviewItem, SyncCounts, SyncServicePort } from './service-port';
 
@@ -44,7 +45,6 @@ export class NoPlanError extends Error {
   }
 }
 
-const errorName = (error: unknown) => (error instanceof Error ? [error.name, error.constructor.name] : []);
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -196,7 +196,7 @@ export class SyncController {
         this.counts = await service.runOnce({ direction });
         this.planNeeded = false;
       } catch (error) {
-        if (errorName(error).includes('LinkPlanNeeded')) this.planNeeded = true;
+        if (error instanceof LinkPlanNeeded) this.planNeeded = true;
         else this.failure = message(error);
       } finally {
         this.round = null;
