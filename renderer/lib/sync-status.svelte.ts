@@ -5,7 +5,7 @@ import { toasts } from './toasts.svelte';
 
 /** How often browser mode asks while something is moving, and while nothing is. */
 const BUSY_POLL_MS = 400;
-const IDLE_POLL_MS = 10_000;
+const IDLE_POLL_MS = 3_000;
 
 const busy = (status: SyncStatusRecord | null) => !!status && (status.running || status.connection.state === 'awaiting-approval' || status.connection.state === 'connecting');
 

@@ -54,6 +54,8 @@ export const syncStatusSchema = z.object({
   counts: syncCountsSchema.nullable(),
   /** Both sides hold data and no link exists yet: the plan must be shown and accepted first. */
   link_plan_needed: z.boolean(),
+  /** Main's clock when this status was made: "synced 2 min ago" is counted from it, not the window's clock. */
+  now: z.string(),
   settings: z.object({
     auto_sync: z.boolean(),
     environment: z.enum(SERVICE_ENVIRONMENTS),

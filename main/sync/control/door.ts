@@ -39,7 +39,12 @@ export function withSyncDoor(engine: Engine, controller: () => SyncController | 
   return {
     fetch: async (request, options) => {
       const url = new URL(request.url);
-      if (url.pathname !== SYNC_PATH && !url.pathname.startsWith(`${SYNC_PATH}/`)) return engine.fetch(request, options);
+      if (url.pathname !== SYNC_PATH && !url.pathname.startsWith(`${SYNC_PATH}/`)) {
+        const response = await engine.fetch(request, options);
+        // A change to the books changes "changes waiting": the window hears it without asking.
+        if (request.method !== 'GET' && response.ok) controller()?.bookChanged();
+        return response;
+      }
       const who = await engine.fetch(new Request(new URL('/v2/users/me', url), { headers: { Authorization: request.headers.get('authorization') ?? '', Accept: 'application/json' } }), options);
       if (!who.ok) return who;
       const level = Number(((await who.json()) as { user?: { permission_level?: unknown } }).user?.permission_level);

@@ -120,6 +120,7 @@ export class SyncController {
       progress: running ? this.progress : null,
       counts: this.counts,
       link_plan_needed: this.planNeeded,
+      now: this.options.clock.now().toISOString(),
       settings: {
         auto_sync: preferences.autoSync,
         environment: preferences.environment,
@@ -205,6 +206,11 @@ export class SyncController {
       }
     })();
     this.emit(true);
+  }
+
+  /** The window changed the books: the status (changes waiting) is told again, throttled like progress. */
+  bookChanged(): void {
+    this.emit(false);
   }
 
   /** Waits for the round under way, if any (tests, and quitting the app cleanly). */

@@ -25,8 +25,12 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 export const changesWaiting = (count: number) => `${plural(count, 'change')} waiting`;
 export const reviewWaiting = (count: number) => `${plural(count, 'item')} to review`;
 
-/** The one line that says where the sync stands. */
-export function headline(status: SyncStatusRecord, now: number): string {
+/**
+ * The one line that says where the sync stands. `elapsed` is how long ago (ms, by the window's
+ * clock) the status arrived; times are counted on main's clock, which the book's dates follow.
+ */
+export function headline(status: SyncStatusRecord, elapsed: number): string {
+  const now = Date.parse(status.now) + elapsed;
   switch (status.state) {
     case 'not-connected':
       return status.connection.state === 'awaiting-approval' ? 'Waiting for approval' : status.connection.state === 'connecting' ? 'Connecting…' : 'Not connected';
