@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryLinkStore } from '../../../main/sync/connect/credential-file';
 import { SyncConnection } from '../../../main/sync/connect/sync-connection';
 import { ReconnectNeededError } from '../../../main/sync/connect/token-endpoint';
-import { writeAllowed } from '../../../main/sync/connect/write-permission';
 import { Level } from '../../../shared/api/permissions';
 import { startServer, type RunningServer } from '../../../main/server';
 import { createTestBook, fixedClock, OWNER_TOKEN, type TestBook } from '../../engine/harness';
@@ -52,18 +51,5 @@ describe('connecting with a plain bearer token to a Ledgerdesk server', () => {
     const soleTrader = new SyncConnection({ store, clock: fixedClock(), bookCompany: () => ({ type: 'UkSoleTrader', name: 'Jo Bloggs' }), client: () => null });
     await expect(soleTrader.connectWithToken(server.url, OWNER_TOKEN)).rejects.toThrow('Remote Books Ltd is a UK limited company but this book (Jo Bloggs) is a UK sole trader.');
     expect(store.read()).toBeNull();
-  });
-});
-
-describe('pushes a permission level does not allow', () => {
-  it('follows the levels of the service: contacts at 3, invoices at 4, bank accounts at 6, categories at 7, the company at 8', () => {
-    expect(writeAllowed(Level.ContactsAndProjects, 'POST', '/v2/contacts')).toBe(true);
-    expect(writeAllowed(Level.ContactsAndProjects, 'POST', '/v2/invoices')).toBe(false);
-    expect(writeAllowed(Level.InvoicesEstimatesAndFiles, 'PUT', 'https://api.freeagent.com/v2/invoices/12')).toBe(true);
-    expect(writeAllowed(Level.Bills, 'PUT', '/v2/bank_accounts/3')).toBe(false);
-    expect(writeAllowed(Level.Banking, 'DELETE', '/v2/bank_accounts/3')).toBe(true);
-    expect(writeAllowed(Level.Banking, 'POST', '/v2/categories')).toBe(false);
-    expect(writeAllowed(Level.TaxAccountingAndUsers, 'PUT', '/v2/company')).toBe(false);
-    expect(writeAllowed(Level.Full, 'PUT', '/v2/company')).toBe(true);
   });
 });
