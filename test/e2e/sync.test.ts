@@ -86,7 +86,7 @@ describe('sync in browser mode', () => {
     await expect.poll(() => page.getByText('owner@example.com (Full access, with a token)').count()).toBe(1);
     await panel().getByRole('status').getByText('Not synced yet').waitFor();
     await checkScreen(app, 'sync-settings-connected');
-  });
+  }, 240_000);
 
   it('syncs with Ctrl+Shift+S, showing a progress bar and the counts while it runs, and the books afterwards', async () => {
     const { page } = app;
@@ -105,7 +105,7 @@ describe('sync in browser mode', () => {
     await page.getByRole('heading', { name: 'Contacts' }).waitFor();
     await page.getByRole('grid', { name: 'Contacts' }).getByText('Acme Supplies Ltd').waitFor();
     await checkScreen(app, 'sync-synced');
-  });
+  }, 240_000);
 
   it('keeps a contact changed on both sides for review, and the edit chosen there lands on both sides', async () => {
     const { page } = app;
@@ -132,7 +132,7 @@ describe('sync in browser mode', () => {
     await reviewButton.click();
     const dialog = page.getByRole('dialog', { name: 'Needs review' });
     await dialog.getByRole('heading', { name: /Acme Supplies Ltd/ }).waitFor();
-    await dialog.getByText('Changed on both sides').waitFor();
+    await dialog.getByText('Changed on both sides', { exact: true }).waitFor();
     const row = dialog.getByRole('row', { name: /Town/ });
     expect((await row.getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['Cardiff', 'Bath', 'Bristol']);
     await checkScreen(app, 'sync-review');
@@ -155,7 +155,7 @@ describe('sync in browser mode', () => {
     await expect.poll(() => panel().getByRole('button', { name: /to review/ }).count()).toBe(0);
     expect(app.problems).toEqual([]);
     expect(consoleErrors).toEqual([]);
-  });
+  }, 240_000);
 
   it('disconnects, keeping every record in the book', async () => {
     const { page } = app;
