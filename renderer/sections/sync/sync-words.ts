@@ -75,3 +75,11 @@ export const REVIEW_KIND_WORDS: Record<string, string> = {
   refused: 'Refused by the online service',
   'invalid-remote': 'Could not be read from the online service',
 };
+
+/** "13 pulled · 2 pushed", with conflicts and refusals when there were any. */
+export function countWords(counts: { pulled: number; pushed: number; conflicts: number; refused: number }): string {
+  const parts = [`${counts.pulled} pulled`, `${counts.pushed} pushed`];
+  if (counts.conflicts > 0) parts.push(plural(counts.conflicts, 'conflict'));
+  if (counts.refused > 0) parts.push(`${counts.refused} refused`);
+  return parts.join(' · ');
+}
