@@ -91,7 +91,7 @@ async function resolveAll(w: World, replica: Replica, tracker: Tracker, report: 
 }
 
 /** Two books and the remote through faults, kills and offline work; then faults stop and it must settle. */
-export async function simulate(seed: number, steps = 10): Promise<SimReport> {
+export async function simulate(seed: number, steps = 7): Promise<SimReport> {
   const w = world(seed, { rate: 0.2, faults: FAULTS, ignoreUpdatedSince: seed % 2 === 0 ? ['contacts'] : [] });
   const report: SimReport = { seed, converged: false, duplicates: 0, lost: [], early: 0, requests: 0, reviews: 0, kills: 0, failedRounds: 0 };
   const a = w.replica('a');
@@ -126,6 +126,7 @@ export async function simulate(seed: number, steps = 10): Promise<SimReport> {
 
   w.remote.faultsOn = false;
   w.remote.killAfter(Number.POSITIVE_INFINITY, () => undefined, false);
+  // What the faults left for the user (conflicts, refusals) is decided, as a person would, before the two rounds.
   for (let pass = 0; pass < 3; pass += 1) {
     await syncQuietly(a, report);
     await syncQuietly(b, report);
