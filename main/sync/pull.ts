@@ -2,7 +2,7 @@ import { checkAborted, type RoundContext } from './context';
 import { type Family, type SyncRecord } from './families';
 import { MissingLink, toLocalForm } from './links';
 import { project, sameRecord } from './normalize';
-import { readLocal, readRemote, reconcile, saveBases } from './reconcile';
+import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
 import type { Cursor, MappedRecord } from './state';
 
@@ -94,7 +94,7 @@ async function adoptLostCreate(ctx: RoundContext, family: Family, theirsRaw: Syn
     if (row.state !== 'in_flight' && row.state !== 'uncertain') continue;
     const mineRaw = await readLocal(ctx, family, row.localId);
     if (!mineRaw || family.matchKey(project(family, mineRaw)) !== key) continue;
-    saveBases(ctx, family, row.localId, theirsRaw, mineRaw);
+    adopt(ctx, family, row.localId, theirsRaw, theirs, mineRaw);
     return true;
   }
   return false;
