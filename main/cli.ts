@@ -9,6 +9,7 @@ import { issueToken, openEngine, ownerEmail, UnknownUserError, type OpenEngine }
 import type { BookOptions } from './engine/setup';
 import { parseCommand } from './parse-command';
 import { startServer } from './server';
+import { SYNC_USAGE, syncCommand } from './sync-command';
 import { nodeBookSync } from './sync/control/book-sync';
 import { withSyncDoor } from './sync/control/door';
 import { defaultBookPath, userDataFolder } from './user-data';
@@ -22,7 +23,8 @@ const USAGE = `Usage:
   npm run cli -- backup --db FILE [--to FILE]
   npm run cli -- backups --db FILE
   npm run cli -- restore --db FILE --from COPY
-  npm run cli -- parse FILE [--date-order dmy|mdy|ymd]`;
+  npm run cli -- parse FILE [--date-order dmy|mdy|ymd]
+${SYNC_USAGE}`;
 
 /** A failure the user can fix, reported without a stack trace. */
 class CommandError extends Error {}
@@ -182,6 +184,8 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'parse':
         return await parseCommand(rest);
+      case 'sync':
+        return await syncCommand(rest, clock, (values, flags) => bookOptions(values, flags, clock), BOOK_VALUES, BOOK_FLAGS);
       default:
         throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
     }

@@ -2,9 +2,9 @@ import { checkAborted, type RoundContext } from './context';
 import { type Family, type SyncRecord } from './families';
 import { MissingLink, toLocalForm } from './links';
 import { project, sameRecord } from './normalize';
-import { readLocal, readRemote, reconcile, saveBases } from './reconcile';
+import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
-import type { MappedRecord } from './state';
+import type { Cursor, MappedRecord } from './state';
 
 /** Timestamps have second precision and inclusiveness is unknown: re-read the last hour every time. */
 export const OVERLAP_MS = 3_600_000;
@@ -24,6 +24,14 @@ async function honoursUpdatedSince(ctx: RoundContext, family: Family): Promise<b
   return Array.isArray(page) && page.length === 0;
 }
 
+/**
+ * Where the next list starts (before the overlap): the largest updated_at seen, or the time of the last
+ * list if later, so a quiet family is not re-read for an hour after its last change on every round.
+ */
+function sinceMs(cursor: Cursor): number {
+  return Math.max(Date.parse(cursor.lastUpdatedAt ?? '1970-01-01T00:00:00Z'), cursor.listedAt ? Date.parse(cursor.listedAt) : 0);
+}
+
 /** Pulls one family: changed records merged in, new ones created here; returns what a deletion sweep needs. */
 export async function pullFamily(ctx: RoundContext, family: Family): Promise<{ seen: Map<string, SyncRecord>; full: boolean }> {
   const cursor = ctx.state.cursor(family.name);
@@ -34,7 +42,8 @@ export async function pullFamily(ctx: RoundContext, family: Family): Promise<{ s
   const sweepDue = !cursor.lastSweptAt || Date.parse(ctx.now()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
   const full = !cursor.honoursUpdatedSince || !cursor.lastUpdatedAt || sweepDue;
   const query: Record<string, string> = { ...family.listQuery };
-  if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(Date.parse(cursor.lastUpdatedAt) - OVERLAP_MS).toISOString();
+  if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();
+  const listedAt = ctx.now();
   const { records } = await ctx.remote.list(family.path, family.many, query);
   const seen = new Map<string, SyncRecord>();
   for (const record of records) if (typeof record.url === 'string') seen.set(record.url, record);
@@ -47,7 +56,7 @@ export async function pullFamily(ctx: RoundContext, family: Family): Promise<{ s
     ctx.progress({ type: 'progress', phase: 'pull', family: family.name, done: (done += 1), total: seen.size });
   }
   // The sweep is stamped here but run by the caller after every family, children first.
-  ctx.state.saveCursor(family.name, { lastUpdatedAt: latest, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: full ? ctx.now() : cursor.lastSweptAt });
+  ctx.state.saveCursor(family.name, { lastUpdatedAt: latest, listedAt, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: full ? listedAt : cursor.lastSweptAt });
   return { seen, full };
 }
 
@@ -85,7 +94,7 @@ async function adoptLostCreate(ctx: RoundContext, family: Family, theirsRaw: Syn
     if (row.state !== 'in_flight' && row.state !== 'uncertain') continue;
     const mineRaw = await readLocal(ctx, family, row.localId);
     if (!mineRaw || family.matchKey(project(family, mineRaw)) !== key) continue;
-    saveBases(ctx, family, row.localId, theirsRaw, mineRaw);
+    adopt(ctx, family, row.localId, theirsRaw, theirs, mineRaw);
     return true;
   }
   return false;

@@ -3,7 +3,7 @@ import { FAMILIES, type Family, type SyncRecord } from './families';
 import { MissingLink, toLocalForm, toRemoteForm } from './links';
 import { project, sameRecord } from './normalize';
 import { deletedThere } from './pull';
-import { readLocal, readRemote, reconcile, saveBases } from './reconcile';
+import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import type { OutboxRow } from './state';
@@ -73,8 +73,9 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     if (uncertain) {
       const found = await findLostCreate(ctx, family, mine, row.updatedAt);
       if (found) {
-        saveBases(ctx, family, row.localId, found, mineRaw);
+        adopt(ctx, family, row.localId, found, toLocalForm(ctx.state, ctx.local, family, project(family, found)), mineRaw);
         ctx.counts.pushed += 1;
+        if (ctx.state.outboxFor(family.name, row.localId)) await pushUpdate(ctx, family, { ...row, operation: 'update' });
         return;
       }
     }

@@ -130,3 +130,24 @@ async function readRemoteOrThrow(ctx: RoundContext, family: Family, url: string)
   if (!record) throw new RemoteRefusal(404, [`${url} is gone from the remote`]);
   return record;
 }
+
+/**
+ * Links a local record to a remote one found by key (our create whose answer was lost, or the same
+ * record kept by another book): the remote's values become the base on both sides, so whatever ours
+ * holds beyond them goes out as an ordinary edit rather than being taken as agreed.
+ */
+export function adopt(ctx: RoundContext, family: Family, localId: number, theirsRaw: SyncRecord, theirsLocal: SyncRecord, mineRaw: SyncRecord): void {
+  const localBase = project(family, theirsLocal);
+  ctx.state.transaction(() => {
+    ctx.state.saveMapped({
+      family: family.name,
+      localId,
+      remoteUrl: String(theirsRaw.url),
+      remoteBase: project(family, theirsRaw),
+      localBase,
+      remoteUpdatedAt: typeof theirsRaw.updated_at === 'string' ? theirsRaw.updated_at : null,
+    });
+    if (sameRecord(project(family, mineRaw), localBase)) ctx.state.clearOutbox(family.name, localId);
+    else ctx.state.saveOutbox({ family: family.name, localId, operation: 'update', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+  });
+}

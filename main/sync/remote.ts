@@ -123,7 +123,14 @@ export class RemoteClient {
         continue;
       }
       if (status >= 400) throw new RemoteRefusal(status, errorMessages(text));
-      return { status, headers, body: this.parse(method, url, status, text) };
+      try {
+        return { status, headers, body: this.parse(method, url, status, text) };
+      } catch (error) {
+        // HTML from a proxy or a body cut short: nothing says whether a write behind it was made.
+        if (!(error instanceof BadRemoteAnswer)) throw error;
+        if (!retriable) throw new UncertainWrite(error.message);
+        failures = await this.backOff(failures, error.message);
+      }
     }
   }
 

@@ -95,10 +95,10 @@ async function resolveConflict(ctx: RoundContext, family: Family, row: ReviewRow
 async function resolveDeletedThere(ctx: RoundContext, family: Family, row: ReviewRow, resolution: Resolution): Promise<void> {
   const mapped = ctx.state.byLocal(family.name, row.localId!);
   if (resolution.choice === 'mine') {
-    // Sent again as a new record on the remote.
+    // Sent again as a new record on the remote; looked for there first, as another book may have kept it too.
     ctx.state.transaction(() => {
       ctx.state.unmap(family.name, row.localId!);
-      requeue(ctx, family, row.localId!, 'create', null);
+      ctx.state.saveOutbox({ family: family.name, localId: row.localId!, operation: 'create', state: 'uncertain', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
     });
     return;
   }

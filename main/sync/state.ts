@@ -14,6 +14,16 @@ export interface MappedRecord {
   remoteUpdatedAt: string | null;
 }
 
+export interface Cursor {
+  /** The largest updated_at seen in the family. */
+  lastUpdatedAt: string | null;
+  /** When it was last listed, by our clock. */
+  listedAt: string | null;
+  /** null until probed. */
+  honoursUpdatedSince: boolean | null;
+  lastSweptAt: string | null;
+}
+
 export interface OutboxRow {
   id: number;
   family: string;
@@ -109,20 +119,25 @@ export class SyncState {
   }
 
   // --- cursors ---
-  cursor(family: string): { lastUpdatedAt: string | null; honoursUpdatedSince: boolean | null; lastSweptAt: string | null } {
-    const row = this.sqlite.prepare('SELECT last_updated_at AS lastUpdatedAt, honours_updated_since AS honours, last_swept_at AS lastSweptAt FROM sync_cursors WHERE family = ?').get(family) as
-      | { lastUpdatedAt: string | null; honours: number | null; lastSweptAt: string | null }
-      | undefined;
-    return { lastUpdatedAt: row?.lastUpdatedAt ?? null, honoursUpdatedSince: row?.honours === null || row?.honours === undefined ? null : row.honours === 1, lastSweptAt: row?.lastSweptAt ?? null };
+  cursor(family: string): Cursor {
+    const row = this.sqlite
+      .prepare('SELECT last_updated_at AS lastUpdatedAt, listed_at AS listedAt, honours_updated_since AS honours, last_swept_at AS lastSweptAt FROM sync_cursors WHERE family = ?')
+      .get(family) as { lastUpdatedAt: string | null; listedAt: string | null; honours: number | null; lastSweptAt: string | null } | undefined;
+    return {
+      lastUpdatedAt: row?.lastUpdatedAt ?? null,
+      listedAt: row?.listedAt ?? null,
+      honoursUpdatedSince: row?.honours === null || row?.honours === undefined ? null : row.honours === 1,
+      lastSweptAt: row?.lastSweptAt ?? null,
+    };
   }
 
-  saveCursor(family: string, cursor: { lastUpdatedAt: string | null; honoursUpdatedSince: boolean | null; lastSweptAt: string | null }): void {
+  saveCursor(family: string, cursor: Cursor): void {
     this.sqlite
       .prepare(
-        `INSERT INTO sync_cursors (family, last_updated_at, honours_updated_since, last_swept_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(family) DO UPDATE SET last_updated_at = excluded.last_updated_at, honours_updated_since = excluded.honours_updated_since, last_swept_at = excluded.last_swept_at`,
+        `INSERT INTO sync_cursors (family, last_updated_at, listed_at, honours_updated_since, last_swept_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(family) DO UPDATE SET last_updated_at = excluded.last_updated_at, listed_at = excluded.listed_at, honours_updated_since = excluded.honours_updated_since, last_swept_at = excluded.last_swept_at`,
       )
-      .run(family, cursor.lastUpdatedAt, cursor.honoursUpdatedSince === null ? null : cursor.honoursUpdatedSince ? 1 : 0, cursor.lastSweptAt);
+      .run(family, cursor.lastUpdatedAt, cursor.listedAt, cursor.honoursUpdatedSince === null ? null : cursor.honoursUpdatedSince ? 1 : 0, cursor.lastSweptAt);
   }
 
   // --- id map and bases ---

@@ -29,6 +29,8 @@ export interface FaultOptions {
   refuse?: (method: string, path: string, body: string) => string | null;
   /** Runs between the pages of a list: an accountant writing while we read shifts the pages. */
   betweenPages?: () => Promise<void>;
+  /** Rewrites an answer's JSON on its way out (a record the book will not accept). */
+  rewrite?: (method: string, path: string, body: any) => any;
 }
 
 /**
@@ -41,6 +43,12 @@ export class FaultyRemote {
   /** Requests sent while a Retry-After was still running. */
   early = 0;
   refreshes = 0;
+  /** 429s for going over the live caps (not injected ones). */
+  capped = 0;
+  /** Every request as it arrived, by virtual time. */
+  log: { method: string; path: string; at: number }[] = [];
+  /** Faults a test asks for: the next request matching `match` meets `fault`. */
+  private forced: { fault: Fault; match: (method: string, path: string) => boolean }[] = [];
   /** POSTs that reached the engine and created something, by path. */
   creates: string[] = [];
   private notBefore = 0;
@@ -74,6 +82,10 @@ export class FaultyRemote {
     };
   }
 
+  force(fault: Fault, match: (method: string, path: string) => boolean = () => true): void {
+    this.forced.push({ fault, match });
+  }
+
   /** Every live token stops working at once, as an access token does after its hour. */
   expireTokens(): void {
     this.liveTokens.clear();
@@ -94,6 +106,7 @@ export class FaultyRemote {
     const url = new URL(request.url);
     const now = this.timer.now();
     this.requests += 1;
+    this.log.push({ method: request.method, path: url.pathname + url.search, at: now });
     if (now < this.notBefore) this.early += 1;
     if (request.headers.get('x-api-version') === null || !request.headers.get('user-agent')) throw new Error('the remote wants X-Api-Version and User-Agent on every request');
     let kill: { afterCommit: boolean; abort: () => void } | null = null;
@@ -111,11 +124,15 @@ export class FaultyRemote {
       this.windowCount = 0;
     }
     this.windowCount += 1;
-    if (this.windowCount > 120) return this.tooMany(Math.ceil((this.windowStart + 60_000 - now) / 1000));
+    if (this.windowCount > 120) {
+      this.capped += 1;
+      return this.tooMany(Math.ceil((this.windowStart + 60_000 - now) / 1000));
+    }
     const auth = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
     if (!auth || !this.liveTokens.has(auth)) return json(401, { errors: [{ message: 'The access token is not valid' }] });
 
-    const fault = this.faultsOn && !kill && this.random() < this.options.rate ? this.options.faults[Math.floor(this.random() * this.options.faults.length)]! : null;
+    const forced = this.forced.findIndex((entry) => entry.match(request.method, url.pathname));
+    const fault = forced >= 0 ? this.forced.splice(forced, 1)[0]!.fault : this.faultsOn && !kill && this.random() < this.options.rate ? this.options.faults[Math.floor(this.random() * this.options.faults.length)]! : null;
     if (fault === 'rate-limit') return this.tooMany(1 + Math.floor(this.random() * 60));
     if (fault === 'error-before') return json(503, { errors: [{ message: 'Service unavailable' }] });
     if (fault === 'slow') return this.never();
@@ -130,7 +147,8 @@ export class FaultyRemote {
     const forwarded = new Headers(request.headers);
     forwarded.set('Authorization', `Bearer ${OWNER}`);
     const answer = await this.book.engine.fetch(new Request(url, { method: request.method, headers: forwarded, body: text || undefined }));
-    const body = await answer.text();
+    let body = await answer.text();
+    if (this.options.rewrite && body) body = JSON.stringify(this.options.rewrite(request.method, url.pathname, JSON.parse(body)));
     if (request.method === 'POST' && answer.status === 201) this.creates.push(url.pathname);
     // The write committed; now the answer is lost.
     if (kill) {

@@ -1,4 +1,4 @@
-import { CoalescingTokenSource } from '../../main/sync/tokens';
+import { CoalescingTokenSource, type RefreshingTokens } from '../../main/sync/tokens';
 import { SyncService } from '../../main/sync/service';
 import { VirtualTimer } from '../../main/sync/timer';
 import { START, makeBook, type SimBook } from './books';
@@ -18,7 +18,7 @@ export interface World {
   timer: VirtualTimer;
   random: () => number;
   remote: FaultyRemote;
-  replica(name: string): Replica;
+  replica(name: string, tokens?: RefreshingTokens, options?: { sweepEveryMs?: number }): Replica;
 }
 
 /** The remote book and its faults, on one virtual clock, from one seed. */
@@ -31,9 +31,9 @@ export function world(seed: number, faults: Partial<FaultOptions> = {}): World {
     timer,
     random,
     remote,
-    replica(name) {
+    replica(name, refreshing, options) {
       const book = makeBook(name, timer);
-      const tokens = new CoalescingTokenSource(remote.tokens());
+      const tokens = new CoalescingTokenSource(refreshing ?? remote.tokens());
       const build = () =>
         new SyncService({
           engine: book.engine,
@@ -43,7 +43,7 @@ export function world(seed: number, faults: Partial<FaultOptions> = {}): World {
           timer,
           random,
           requestTimeoutMs: TIMEOUT_MS,
-          sweepEveryMs: 0,
+          sweepEveryMs: options?.sweepEveryMs ?? 0,
           maxRetries: 4,
         });
       const replica: Replica = {

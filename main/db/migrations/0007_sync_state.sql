@@ -16,6 +16,7 @@ CREATE TABLE `sync_account` (
 CREATE TABLE `sync_cursors` (
 	`family` text PRIMARY KEY NOT NULL,
 	`last_updated_at` text,
+	`listed_at` text,
 	`honours_updated_since` integer,
 	`last_swept_at` text
 );

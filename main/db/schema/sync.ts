@@ -25,6 +25,8 @@ export const syncAccount = sqliteTable('sync_account', {
 export const syncCursors = sqliteTable('sync_cursors', {
   family: text('family').primaryKey(),
   lastUpdatedAt: text('last_updated_at'),
+  /** When the family was last listed, by our clock: with the largest updated_at, where the next list starts. */
+  listedAt: text('listed_at'),
   /** null: not probed yet. */
   honoursUpdatedSince: integer('honours_updated_since', { mode: 'boolean' }),
   lastSweptAt: text('last_swept_at'),
