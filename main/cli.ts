@@ -9,7 +9,10 @@ import { issueToken, openEngine, ownerEmail, UnknownUserError, type OpenEngine }
 import type { BookOptions } from './engine/setup';
 import { parseCommand } from './parse-command';
 import { startServer } from './server';
-import { defaultBookPath } from './user-data';
+import { SYNC_USAGE, syncCommand } from './sync-command';
+import { nodeBookSync } from './sync/control/book-sync';
+import { withSyncDoor } from './sync/control/door';
+import { defaultBookPath, userDataFolder } from './user-data';
 
 const USAGE = `Usage:
   npm run serve -- --db FILE --port N [--host 127.0.0.1] [--token T] [--company-type TYPE]
@@ -20,7 +23,8 @@ const USAGE = `Usage:
   npm run cli -- backup --db FILE [--to FILE]
   npm run cli -- backups --db FILE
   npm run cli -- restore --db FILE --from COPY
-  npm run cli -- parse FILE [--date-order dmy|mdy|ymd]`;
+  npm run cli -- parse FILE [--date-order dmy|mdy|ymd]
+${SYNC_USAGE}`;
 
 /** A failure the user can fix, reported without a stack trace. */
 class CommandError extends Error {}
@@ -86,12 +90,16 @@ async function serve(argv: string[], clock: Clock): Promise<void> {
 async function browser(argv: string[], clock: Clock): Promise<void> {
   const { values, flags } = parseOptions(argv, { values: ['db', 'port', 'renderer', ...BOOK_VALUES], flags: BOOK_FLAGS });
   // Browser mode is the desktop app without Electron: the same book in the user's data folder.
-  const opened = open(values, flags, clock, values.db ?? defaultBookPath());
+  const file = values.db ?? defaultBookPath();
+  const opened = open(values, flags, clock, file);
   const token = issueToken(opened.deps, ownerEmail(opened.deps), undefined, 'browser');
-  const server = await startServer({ engine: opened.engine, port: port(values, 0), rendererDir: resolve(requireValue(values, 'renderer')) });
+  // Sync runs here, in the server's process; the page reaches it at /v2/sync like any other request.
+  const sync = nodeBookSync(opened.engine, opened.deps, resolve(file), userDataFolder(), process.env);
+  const server = await startServer({ engine: withSyncDoor(opened.engine, () => sync), port: port(values, 0), rendererDir: resolve(requireValue(values, 'renderer')) });
   // The token travels in the fragment, which browsers never send to a server or write to its logs.
   console.log(`Ledgerdesk is running in browser mode: open ${server.url}/#token=${token}`);
   closeOnSignal(async () => {
+    await sync.close();
     await server.close();
     opened.close();
   });
@@ -176,6 +184,8 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'parse':
         return await parseCommand(rest);
+      case 'sync':
+        return await syncCommand(rest, clock, (values, flags) => bookOptions(values, flags, clock), BOOK_VALUES, BOOK_FLAGS);
       default:
         throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, type IpcMainInvokeEvent } from 'electron';
 import log from 'electron-log/main';
 import updater from 'electron-updater';
 import { CONTEXT_MENU_CHANNEL, DROP_CHANNEL, EVENT_CHANNEL, SHELL_EVENTS, type ShellEventName, type SystemFile } from '../shared/bridge';
@@ -11,7 +11,9 @@ import { randomIds } from './engine/open';
 import { answerDropRequest, registerApiChannel } from './ipc';
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, handleAppProtocol, isAppUrl } from './shell/app-protocol';
 import { BookSession } from './shell/book-session';
+import { desktopCipher, DesktopSync } from './shell/desktop-sync';
 import { firstBook } from './shell/first-book';
+import { withSyncDoor } from './sync/control/door';
 import { installCrashHandlers } from './shell/crash-log';
 import { guardContents, installGuards, isAllowedExternal } from './shell/guards';
 import { buildMenuTemplate, rowMenuTemplate } from './shell/menu';
@@ -44,6 +46,8 @@ const book = new BookSession(clock, randomIds.token(), () => settings.backups, (
 });
 
 const settingsFile = () => join(app.getPath('userData'), 'settings.json');
+// Made once the app is ready (safeStorage needs it); follows the open book from then on.
+let sync: DesktopSync | null = null;
 
 function send(name: ShellEventName, data?: unknown): void {
   if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, { name, data });
@@ -258,8 +262,16 @@ function createWindow(): BrowserWindow {
 
 const isAppWindow = (event: IpcMainInvokeEvent) => window !== null && event.sender === window.webContents && isAppUrl(event.senderFrame?.url ?? '');
 
+function startSync(): void {
+  const userData = app.getPath('userData');
+  // The approval page opens in the user's own browser, where they are signed in to the service.
+  sync = new DesktopSync(userData, desktopCipher(safeStorage, userData, process.platform), (url) => shell.openExternal(url), (status) => send(SHELL_EVENTS.syncStatus, status));
+  book.onSwitch((opened, file) => sync?.switchTo(opened, file));
+}
+
 function registerChannels(): void {
-  registerApiChannel(book.engine, book.sessionToken, isAppWindow);
+  // /v2/sync/… goes to the open book's sync; everything else to its engine.
+  registerApiChannel(withSyncDoor(book.engine, () => sync?.controller ?? null), book.sessionToken, isAppWindow);
   ipcMain.handle(DROP_CHANNEL, (event, envelope: unknown) => {
     if (!isAppWindow(event)) return [{ status: 403, headers: {}, body: { errors: [{ message: 'This window may not use the Ledgerdesk API' }] } }];
     return answerDropRequest(book.engine, book.sessionToken, systemFiles.resolve(envelope));
@@ -283,6 +295,7 @@ async function start(): Promise<void> {
   settings = readSettings(settingsFile());
   installGuards(app, session.defaultSession, (url) => (isAllowedExternal(url) ? shell.openExternal(url) : Promise.resolve()));
   handleAppProtocol(protocol, rendererDir);
+  startSync();
   registerChannels();
   const first = firstBook(launch, settings.recentBooks, join(app.getPath('userData'), BOOK_FILE_NAME));
   window = createWindow();

@@ -12,14 +12,16 @@ export const CONTEXT_MENU_CHANNEL = 'ledgerdesk:context-menu';
  * In browser mode there is no native menu; the renderer reaches the same commands from the keyboard.
  * - openSection `{ section }`: View › a section (CmdOrCtrl+digit).
  * - importStatement: File › Import Statement… (open the statement file picker).
- * - syncNow: File › Sync Now. The renderer passes it on as the window event `ledgerdesk:sync-now`
- *   (SYNC_NOW_EVENT), which whatever syncs the book listens for; the shell itself does no syncing.
+ * - syncNow: File › Sync Now. The renderer starts a sync round in main (or opens Settings › Sync
+ *   when the book is not connected).
  * - showBackups: File › Backups… (Settings › Backups: Back Up Now, Restore… with date and company).
  * - find: Edit › Find (focus the current screen's filter or search box).
  * - importFiles `{ files: { ref, name, size }[] }`: statement files the system opened with the app
  *   (file association, dock or taskbar drop, command line); pass them to `dropFiles` to import them.
  * - bookOpened `{ file, company }`: a book was opened (after New, Open, Restore); data is stale.
  * - appError `{ message }`: main caught a crash; show the sentence, the details are in the log.
+ * - syncStatus: the sync's status record (shared/api/sync.ts) whenever it changes, and while a sync
+ *   runs its progress (at most ten a second). Browser mode has no events: it reads GET /v2/sync.
  */
 export const SHELL_EVENTS = {
   openSection: 'menu:open-section',
@@ -30,11 +32,9 @@ export const SHELL_EVENTS = {
   importFiles: 'system:import-files',
   bookOpened: 'book:opened',
   appError: 'app:error',
+  syncStatus: 'sync:status',
 } as const;
 export type ShellEventName = (typeof SHELL_EVENTS)[keyof typeof SHELL_EVENTS];
-
-/** The window event Sync Now (menu or Ctrl/Cmd+Shift+S) becomes in the renderer, for the sync work to handle. */
-export const SYNC_NOW_EVENT = 'ledgerdesk:sync-now';
 
 /** A statement file the system handed main; the page never learns its path, only this reference. */
 export interface SystemFile {

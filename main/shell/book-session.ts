@@ -19,6 +19,7 @@ export function changesShell(request: Request): boolean {
 export class BookSession {
   private opened: OpenEngine | null = null;
   private openFile: string | null = null;
+  private readonly switchListeners = new Set<(opened: OpenEngine | null, file: string | null) => void>();
 
   readonly engine: Engine = {
     fetch: async (request, options) => {
@@ -42,6 +43,11 @@ export class BookSession {
     return this.openFile;
   }
 
+  /** Told after a book opens (with it) and after one closes (with null): the sync follows the open book. */
+  onSwitch(listener: (opened: OpenEngine | null, file: string | null) => void): void {
+    this.switchListeners.add(listener);
+  }
+
   /**
    * Opens `file` in place of the current book. A new book (create) is named after its file. The
    * current book stays open if the new one is refused, so a bad choice loses nothing.
@@ -63,6 +69,7 @@ export class BookSession {
     this.close();
     this.opened = next;
     this.openFile = file;
+    for (const listener of this.switchListeners) listener(next, file);
     return { company: this.company() ?? name };
   }
 
@@ -76,6 +83,7 @@ export class BookSession {
   }
 
   close(): void {
+    if (this.opened) for (const listener of this.switchListeners) listener(null, null);
     this.opened?.close();
     this.opened = null;
     this.openFile = null;

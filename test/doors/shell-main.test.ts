@@ -86,6 +86,8 @@ vi.mock('electron', () => ({
   protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => mocks.privileged.push(...schemes), handle: (scheme: string, handler: (request: Request) => Promise<Response>) => mocks.protocols.set(scheme, handler) },
   session: { defaultSession: mocks.session },
   shell: { openExternal: vi.fn(async () => undefined), openPath: vi.fn(async () => '') },
+  // No keychain here: sync credentials fall back to the key file in the user data folder.
+  safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
 }));
 vi.mock('electron-log/main', () => ({ default: { initialize: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn(), transports: { file: { getFile: () => ({ path: '/logs/main.log' }) } } } }));
 vi.mock('electron-updater', () => ({ default: { autoUpdater: { setFeedURL: vi.fn(), checkForUpdatesAndNotify: vi.fn(async () => null) } } }));
@@ -128,6 +130,13 @@ describe('the Electron main process (electron mocked)', () => {
     // A frame that navigated away is not the app.
     const stranger = (await mocks.handlers.get(API_CHANNEL)!(fromApp('https://evil.example/'), { method: 'GET', path: '/v2/company' })) as { status: number };
     expect(stranger.status).toBe(403);
+  });
+
+  it('answers the window\'s sync commands for the open book, sealing with the key file where there is no keychain', async () => {
+    const answer = (await mocks.handlers.get(API_CHANNEL)!(fromApp(), { method: 'GET', path: '/v2/sync' })) as { status: number; body: { sync_status: { state: string; settings: { cipher: string } } } };
+    expect(answer.status).toBe(200);
+    expect(answer.body.sync_status.state).toBe('not-connected');
+    expect(answer.body.sync_status.settings.cipher).toBe('key file');
   });
 
   it('keeps the window on its page and reloads the page when its renderer crashes', () => {

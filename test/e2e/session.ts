@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../main/server';
+import type { Engine } from '../../main/engine/app';
 import type { BookOptions } from '../../main/engine/setup';
 import { OWNER_TOKEN, createTestBook, type TestBook } from '../engine/harness';
 
@@ -47,12 +48,13 @@ function chromiumPath(): string {
  * The book is set up already (Example Ltd), so the app opens on the Overview; `book` overrides that,
  * e.g. `{ setupCompleted: false }` for a new book that opens on its first run.
  */
-export async function openApp(options: { book?: Partial<BookOptions> } = {}): Promise<AppSession> {
+export async function openApp(options: { book?: Partial<BookOptions>; door?: (book: TestBook) => Engine } = {}): Promise<AppSession> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     throw new Error('out/renderer is not built: run npm run test:e2e, which builds it first');
   }
   const book = createTestBook(options.book);
-  const server = await startServer({ engine: book.engine, port: 0, rendererDir: RENDERER_DIR });
+  // A door around the engine (the sync's /v2/sync routes), as browser mode puts one there.
+  const server = await startServer({ engine: options.door ? options.door(book) : book.engine, port: 0, rendererDir: RENDERER_DIR });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: LAUNCH_ARGS, headless: true });
   const context = await browser.newContext({ viewport: { width: 1200, height: 720 }, colorScheme: 'light', locale: 'en-GB' });
   const page = await context.newPage();

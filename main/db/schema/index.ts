@@ -7,3 +7,4 @@ export * from './changes';
 export * from './settings';
 export * from './journals';
 export * from './sales';
+export * from './sync';

@@ -1,0 +1,31 @@
+import type { LocalBook } from './local';
+import type { RemoteClient } from './remote';
+import { SyncAborted } from './remote-errors';
+import type { SyncState } from './state';
+
+export interface SyncCounts {
+  pulled: number;
+  pushed: number;
+  conflicts: number;
+  refused: number;
+}
+
+export type ProgressEvent = { type: 'progress'; phase: 'link' | 'pull' | 'push'; family: string; done: number; total: number | null };
+
+/** What one round works with: both sides, the sync's tables, its counters and its stop signal. */
+export interface RoundContext {
+  state: SyncState;
+  local: LocalBook;
+  remote: RemoteClient;
+  counts: SyncCounts;
+  /** ISO timestamp by the book's clock. */
+  now(): string;
+  signal: AbortSignal | undefined;
+  progress(event: ProgressEvent): void;
+  /** How long a family that honours updated_since goes between sweeps of its ids for deletions. */
+  sweepEveryMs: number;
+}
+
+export function checkAborted(ctx: RoundContext): void {
+  if (ctx.signal?.aborted) throw new SyncAborted();
+}

@@ -1,0 +1,89 @@
+import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
+import { contactSchema } from '../../shared/api/contacts';
+import { projectUpdateSchema } from '../../shared/api/projects';
+
+export type SyncRecord = Record<string, unknown>;
+
+/** How one /v2 family is synced: its path, the fields a client may write, its links and its keys. */
+export interface Family {
+  name: string;
+  path: string;
+  /** JSON key of one record and of a list. */
+  one: string;
+  many: string;
+  /** Fields sent on create and update: the payload schema's own, minus what the server decides. */
+  writable: readonly string[];
+  /** Sent on create only (the server refuses or ignores a change later). */
+  createOnly: readonly string[];
+  /** Link fields and the family they point into; rewritten through the id map both ways. */
+  links: Readonly<Record<string, string>>;
+  /** Extra list parameters: contacts with view=all so a hidden contact is not taken for deleted. */
+  listQuery: Readonly<Record<string, string>>;
+  /**
+   * What makes two records the same thing on either side: used to match on first link and to find a
+   * create whose answer was lost. Null when the record has nothing to match on.
+   */
+  matchKey(record: SyncRecord): string | null;
+  label(record: SyncRecord): string;
+}
+
+const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+function contactName(record: SyncRecord): string {
+  const person = [record.first_name, record.last_name].filter((part) => typeof part === 'string' && part).join(' ');
+  return (typeof record.organisation_name === 'string' && record.organisation_name) || person;
+}
+
+const keysOf = (schema: { shape: Record<string, unknown> }, except: readonly string[] = []) => Object.keys(schema.shape).filter((key) => !except.includes(key));
+
+/** In dependency order: a family's links point only to families before it. Deletes run in reverse. */
+export const FAMILIES: readonly Family[] = [
+  {
+    name: 'contacts',
+    path: '/v2/contacts',
+    one: 'contact',
+    many: 'contacts',
+    writable: keysOf(contactSchema),
+    createOnly: [],
+    links: {},
+    listQuery: { view: 'all' },
+    matchKey: (record) => `${lower(contactName(record))}|${lower(record.email)}`,
+    label: (record) => `Contact ${contactName(record)}`,
+  },
+  {
+    name: 'projects',
+    path: '/v2/projects',
+    one: 'project',
+    many: 'projects',
+    writable: keysOf(projectUpdateSchema),
+    createOnly: [],
+    links: { contact: 'contacts' },
+    listQuery: { view: 'all' },
+    matchKey: (record) => `${lower(record.name)}|${lower(record.contact)}`,
+    label: (record) => `Project ${String(record.name ?? '')}`,
+  },
+  {
+    name: 'bank_accounts',
+    path: '/v2/bank_accounts',
+    one: 'bank_account',
+    many: 'bank_accounts',
+    // is_primary moves between accounts as the server decides: setting it on one clears another.
+    writable: keysOf(bankAccountUpdateSchema, ['is_primary']),
+    createOnly: ['type', 'currency'],
+    links: {},
+    listQuery: {},
+    matchKey: (record) => {
+      const number = lower(record.account_number).replace(/\s+/g, '') || lower(record.iban).replace(/\s+/g, '');
+      return number ? `number:${lower(record.sort_code).replace(/-/g, '')}|${number}` : `name:${lower(record.name)}|${lower(record.currency)}`;
+    },
+    label: (record) => `Bank account ${String(record.name ?? '')}`,
+  },
+];
+
+export function familyNamed(name: string): Family {
+  const family = FAMILIES.find((candidate) => candidate.name === name);
+  if (!family) throw new Error(`Unknown sync family ${name}`);
+  return family;
+}
+
+export const isSyncedResource = (resource: string) => FAMILIES.some((family) => family.name === resource);

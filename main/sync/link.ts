@@ -1,0 +1,147 @@
+import type { RoundContext } from './context';
+import { FAMILIES, type Family, type SyncRecord } from './families';
+import { localIdOf } from './local';
+import { canonicalValue, project, sameValue } from './normalize';
+import { saveBases } from './reconcile';
+
+/** The remote company is of another type than the book's: linking them would mix two sets of books. */
+export class CompanyMismatch extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CompanyMismatch';
+  }
+}
+
+/** Both the book and the remote hold records: the user sees the plan before anything is written. */
+export class LinkPlanNeeded extends Error {
+  constructor(readonly plan: LinkPlan) {
+    super('The book and the online account both hold records: review the link plan first');
+    this.name = 'LinkPlanNeeded';
+  }
+}
+
+export interface LinkPlan {
+  id: string;
+  mode: 'adopt-remote' | 'send-book' | 'merge' | 'nothing';
+  company: { name: string; type: string };
+  user: { url: string; email: string; permissionLevel: number };
+  families: FamilyPlan[];
+}
+
+export interface FamilyPlan {
+  family: string;
+  linked: { local: string; remote: string; label: string; differs: string[] }[];
+  createHere: { remote: string; label: string }[];
+  createThere: { local: string; label: string }[];
+}
+
+/** What a plan needs to be applied without reading everything again. */
+export interface PlanRecords {
+  remote: Map<string, SyncRecord>;
+  local: Map<string, SyncRecord>;
+}
+
+/** Matches the book's records with the remote's, family by family, parents first so links match too. */
+export async function planLink(ctx: RoundContext, planId: string): Promise<{ plan: LinkPlan; records: PlanRecords }> {
+  const me = (await ctx.remote.get('/v2/users/me')).body?.user as SyncRecord | undefined;
+  const company = (await ctx.remote.get('/v2/company')).body?.company as SyncRecord | undefined;
+  if (!me || !company) throw new Error('The remote did not say who the user is or which company it is');
+  const ours = (await ctx.local.request('GET', '/v2/company')).body?.company as SyncRecord | undefined;
+  if (ours && company.type !== ours.type) throw new CompanyMismatch(`The online company is a ${String(company.type)} but this book is a ${String(ours.type)}; link a book of the same type`);
+  const records: PlanRecords = { remote: new Map(), local: new Map() };
+  // remote url -> local url for records already matched, so a child's links can be compared.
+  const pairs = new Map<string, string>();
+  const families: FamilyPlan[] = [];
+  for (const family of FAMILIES) {
+    const remote = (await ctx.remote.list(family.path, family.many, family.listQuery)).records;
+    const local = await ctx.local.list(family.path, family.many, family.listQuery);
+    ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
+    families.push(matchFamily(family, remote, local, pairs, records));
+  }
+  const localCount = families.reduce((sum, plan) => sum + plan.linked.length + plan.createThere.length, 0);
+  const remoteCount = families.reduce((sum, plan) => sum + plan.linked.length + plan.createHere.length, 0);
+  const mode = localCount === 0 && remoteCount === 0 ? 'nothing' : localCount === 0 ? 'adopt-remote' : remoteCount === 0 ? 'send-book' : 'merge';
+  return {
+    plan: {
+      id: planId,
+      mode,
+      company: { name: String(company.name ?? ''), type: String(company.type ?? '') },
+      user: { url: String(me.url), email: String(me.email ?? ''), permissionLevel: Number(me.permission_level ?? 0) },
+      families,
+    },
+    records,
+  };
+}
+
+function matchFamily(family: Family, remote: SyncRecord[], local: SyncRecord[], pairs: Map<string, string>, records: PlanRecords): FamilyPlan {
+  const plan: FamilyPlan = { family: family.name, linked: [], createHere: [], createThere: [] };
+  const inLocalTerms = (record: SyncRecord) => {
+    const out = project(family, record);
+    for (const field of Object.keys(family.links)) if (typeof out[field] === 'string') out[field] = pairs.get(out[field]) ?? `unmatched:${out[field]}`;
+    return out;
+  };
+  const waiting = new Map<string, SyncRecord[]>();
+  for (const record of local) {
+    records.local.set(String(record.url), record);
+    const key = family.matchKey(project(family, record));
+    if (key === null) continue;
+    waiting.set(key, [...(waiting.get(key) ?? []), record]);
+  }
+  const matched = new Set<string>();
+  for (const record of remote) {
+    records.remote.set(String(record.url), record);
+    const theirs = inLocalTerms(record);
+    const key = family.matchKey(theirs);
+    const candidates = key === null ? [] : (waiting.get(key) ?? []);
+    const mine = candidates.shift();
+    if (mine) {
+      matched.add(String(mine.url));
+      pairs.set(String(record.url), String(mine.url));
+      const ours = project(family, mine);
+      const differs = family.writable.filter((field) => !sameValue(canonicalValue(ours[field]), canonicalValue(theirs[field])));
+      plan.linked.push({ local: String(mine.url), remote: String(record.url), label: family.label(record), differs });
+    } else {
+      plan.createHere.push({ remote: String(record.url), label: family.label(record) });
+    }
+  }
+  for (const record of local) if (!matched.has(String(record.url))) plan.createThere.push({ local: String(record.url), label: family.label(record) });
+  return plan;
+}
+
+/**
+ * Writes the link: the account, each matched pair (the remote's values win where they differ, as the
+ * plan said), and a create in the outbox for each record only the book has. Records only the remote
+ * has arrive with the first pull.
+ */
+export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: PlanRecords, baseUrl: string): Promise<void> {
+  const lastChange = ctx.state.sqlite.prepare('SELECT coalesce(max(id), 0) FROM changes').pluck().get() as number;
+  ctx.state.saveAccount({
+    baseUrl,
+    companyName: plan.company.name,
+    companyType: plan.company.type,
+    userUrl: plan.user.url,
+    userEmail: plan.user.email,
+    permissionLevel: plan.user.permissionLevel,
+    linkedAt: ctx.now(),
+    changeCursor: lastChange,
+  });
+  for (const familyPlan of plan.families) {
+    const family = FAMILIES.find((candidate) => candidate.name === familyPlan.family)!;
+    for (const pair of familyPlan.linked) {
+      const theirsRaw = records.remote.get(pair.remote)!;
+      let mineRaw = records.local.get(pair.local)!;
+      const localId = localIdOf(pair.local);
+      if (pair.differs.length > 0) {
+        const values: SyncRecord = {};
+        const theirs = project(family, theirsRaw);
+        for (const field of pair.differs) values[field] = family.links[field] ? mineRaw[field] : theirs[field];
+        const answer = await ctx.local.request('PUT', `${family.path}/${localId}`, { [family.one]: values });
+        mineRaw = (answer.body?.[family.one] as SyncRecord | undefined) ?? mineRaw;
+      }
+      saveBases(ctx, family, localId, theirsRaw, mineRaw);
+    }
+    for (const only of familyPlan.createThere) {
+      ctx.state.saveOutbox({ family: family.name, localId: localIdOf(only.local), operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+    }
+  }
+}

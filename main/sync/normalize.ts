@@ -1,0 +1,30 @@
+import type { Family, SyncRecord } from './families';
+
+/**
+ * One spelling per value, so the two sides compare equal when they mean the same: missing and empty
+ * are null, decimals lose trailing zeros ("10.50" and "10.5"), and nothing else changes.
+ */
+export function canonicalValue(value: unknown): unknown {
+  if (value === undefined || value === '') return null;
+  if (typeof value === 'string' && /^-?\d+\.\d+$/.test(value)) {
+    const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
+    return trimmed === '-0' ? '0' : trimmed;
+  }
+  return value;
+}
+
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(canonicalValue(a)) === JSON.stringify(canonicalValue(b));
+
+/** The fields a client writes, in canonical spelling: what is compared, merged and kept as the base. */
+export function project(family: Family, record: SyncRecord, withCreateOnly = true): SyncRecord {
+  const fields = withCreateOnly ? [...family.writable, ...family.createOnly] : family.writable;
+  const out: SyncRecord = {};
+  for (const field of new Set(fields)) out[field] = canonicalValue(record[field]);
+  return out;
+}
+
+export function sameRecord(a: SyncRecord, b: SyncRecord): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (!sameValue(a[key], b[key])) return false;
+  return true;
+}

@@ -1,0 +1,46 @@
+import type { RoundContext } from './context';
+import { isSyncedResource } from './families';
+import type { Operation } from './state';
+
+interface ChangeRow {
+  id: number;
+  resource: string;
+  recordId: string;
+  operation: Operation;
+}
+
+/**
+ * Folds the change log into the outbox: one row per record, whatever number of edits it had. Changes
+ * the sync itself wrote (remote records landing here) are skipped so they are never pushed back.
+ */
+export function feedOutbox(ctx: RoundContext): number {
+  const account = ctx.state.account();
+  if (!account) return 0;
+  const rows = ctx.state.sqlite
+    .prepare('SELECT id, resource, record_id AS recordId, operation FROM changes WHERE id > ? AND (user_id IS NULL OR user_id <> ?) ORDER BY id')
+    .all(account.changeCursor, ctx.local.userId) as ChangeRow[];
+  const last = ctx.state.sqlite.prepare('SELECT coalesce(max(id), 0) FROM changes').pluck().get() as number;
+  ctx.state.transaction(() => {
+    for (const change of rows) if (isSyncedResource(change.resource) && /^\d+$/.test(change.recordId)) fold(ctx, change.resource, Number(change.recordId), change.operation);
+    ctx.state.setChangeCursor(last);
+  });
+  return rows.length;
+}
+
+function fold(ctx: RoundContext, family: string, localId: number, operation: Operation): void {
+  const { state } = ctx;
+  const existing = state.outboxFor(family, localId);
+  const mapped = state.byLocal(family, localId);
+  const now = ctx.now();
+  const row = (op: Operation, remoteUrl: string | null = null) => state.saveOutbox({ family, localId, operation: op, state: 'pending', remoteUrl, attempts: 0, lastError: null, updatedAt: now });
+  if (operation === 'delete') {
+    if (mapped) row('delete', mapped.remoteUrl);
+    // Never sent: nothing to undo on the remote. One in flight is found again by the next pull, if it was made.
+    else if (existing) state.clearOutbox(family, localId);
+    return;
+  }
+  // A record held for review keeps its row as it is; the user's decision sends the latest values.
+  if (existing && (existing.state === 'conflict' || existing.state === 'rejected' || existing.operation === 'create')) return;
+  if (existing && existing.state !== 'done') return;
+  row(mapped ? 'update' : 'create');
+}

@@ -1,0 +1,179 @@
+import { checkAborted, type RoundContext } from './context';
+import { type Family, type SyncRecord } from './families';
+import { MissingLink, toLocalForm } from './links';
+import { project, sameRecord } from './normalize';
+import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
+import { sendToReview } from './review';
+import type { Cursor, MappedRecord } from './state';
+
+/** Timestamps have second precision and inclusiveness is unknown: re-read the last hour every time. */
+export const OVERLAP_MS = 3_600_000;
+const FAR_FUTURE = '2999-01-01T00:00:00Z';
+
+/**
+ * A family that ignores updated_since answers with everything, which looks like success: ask once
+ * for records changed after the year 2999 and see whether anything comes back.
+ */
+async function honoursUpdatedSince(ctx: RoundContext, family: Family): Promise<boolean> {
+  const url = new URL(ctx.remote.resolve(family.path));
+  for (const [name, value] of Object.entries(family.listQuery)) url.searchParams.set(name, value);
+  url.searchParams.set('updated_since', FAR_FUTURE);
+  url.searchParams.set('per_page', '1');
+  const answer = await ctx.remote.get(url.toString());
+  const page = answer.body?.[family.many];
+  return Array.isArray(page) && page.length === 0;
+}
+
+/**
+ * Where the next list starts (before the overlap): the largest updated_at seen, or the time of the last
+ * list if later, so a quiet family is not re-read for an hour after its last change on every round.
+ */
+function sinceMs(cursor: Cursor): number {
+  return Math.max(Date.parse(cursor.lastUpdatedAt ?? '1970-01-01T00:00:00Z'), cursor.listedAt ? Date.parse(cursor.listedAt) : 0);
+}
+
+/** Pulls one family: changed records merged in, new ones created here; returns what a deletion sweep needs. */
+export async function pullFamily(ctx: RoundContext, family: Family): Promise<{ seen: Map<string, SyncRecord>; full: boolean }> {
+  const cursor = ctx.state.cursor(family.name);
+  if (cursor.honoursUpdatedSince === null) {
+    cursor.honoursUpdatedSince = await honoursUpdatedSince(ctx, family);
+    ctx.state.saveCursor(family.name, cursor);
+  }
+  const sweepDue = !cursor.lastSweptAt || Date.parse(ctx.now()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
+  const full = !cursor.honoursUpdatedSince || !cursor.lastUpdatedAt || sweepDue;
+  const query: Record<string, string> = { ...family.listQuery };
+  if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();
+  const listedAt = ctx.now();
+  const { records } = await ctx.remote.list(family.path, family.many, query);
+  const seen = new Map<string, SyncRecord>();
+  for (const record of records) if (typeof record.url === 'string') seen.set(record.url, record);
+  let latest = cursor.lastUpdatedAt;
+  let done = 0;
+  for (const record of seen.values()) {
+    checkAborted(ctx);
+    await pullOne(ctx, family, record);
+    if (typeof record.updated_at === 'string' && (!latest || record.updated_at > latest)) latest = record.updated_at;
+    ctx.progress({ type: 'progress', phase: 'pull', family: family.name, done: (done += 1), total: seen.size });
+  }
+  // The sweep is stamped here but run by the caller after every family, children first.
+  ctx.state.saveCursor(family.name, { lastUpdatedAt: latest, listedAt, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: full ? listedAt : cursor.lastSweptAt });
+  return { seen, full };
+}
+
+/** One remote record: merged if we know it, adopted if it is a create of ours whose answer was lost, else created here. */
+export async function pullOne(ctx: RoundContext, family: Family, theirsRaw: SyncRecord): Promise<void> {
+  const url = String(theirsRaw.url);
+  if (ctx.state.held(family.name, null, url)) return;
+  const mapped = ctx.state.byRemote(url);
+  if (mapped) {
+    if (ctx.state.held(family.name, mapped.localId, null)) return;
+    if (sameRecord(project(family, theirsRaw), mapped.remoteBase)) return;
+    await reconcile(ctx, family, mapped, theirsRaw);
+    return;
+  }
+  let theirs: SyncRecord;
+  try {
+    theirs = toLocalForm(ctx.state, ctx.local, family, project(family, theirsRaw));
+  } catch (error) {
+    if (!(error instanceof MissingLink)) throw error;
+    sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: error.message, detail: { fields: [], mine: null, theirs: project(family, theirsRaw), base: null } });
+    return;
+  }
+  if (await adoptLostCreate(ctx, family, theirsRaw, theirs)) return;
+  await createHere(ctx, family, theirsRaw, theirs);
+}
+
+/**
+ * A create of ours may have reached the remote with its answer lost (or the sync killed before the
+ * id map was written): the remote record with the same key as a create still in flight is that one.
+ */
+async function adoptLostCreate(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<boolean> {
+  const key = family.matchKey(theirs);
+  if (key === null) return false;
+  for (const row of ctx.state.outboxIn(family.name, ['create'])) {
+    if (row.state !== 'in_flight' && row.state !== 'uncertain') continue;
+    const mineRaw = await readLocal(ctx, family, row.localId);
+    if (!mineRaw || family.matchKey(project(family, mineRaw)) !== key) continue;
+    adopt(ctx, family, row.localId, theirsRaw, theirs, mineRaw);
+    return true;
+  }
+  return false;
+}
+
+/** The change-log id the next write will follow: how a killed create finds its record again. */
+function lastChangeId(ctx: RoundContext): number {
+  return (ctx.state.sqlite.prepare('SELECT coalesce(max(id), 0) FROM changes').pluck().get() as number) ?? 0;
+}
+
+/** Finishes creates here that a killed sync left between the book's write and the id map. */
+export async function recoverLocalCreates(ctx: RoundContext, family: Family): Promise<void> {
+  const rows = ctx.state.sqlite.prepare('SELECT remote_url AS remoteUrl, after_change AS afterChange FROM sync_local_creates WHERE family = ?').all(family.name) as { remoteUrl: string; afterChange: number }[];
+  for (const row of rows) {
+    const made = ctx.state.sqlite
+      .prepare("SELECT record_id FROM changes WHERE id > ? AND resource = ? AND operation = 'create' AND user_id = ? ORDER BY id LIMIT 1")
+      .pluck()
+      .get(row.afterChange, family.name, ctx.local.userId) as string | undefined;
+    const theirsRaw = made ? await readRemote(ctx, family, row.remoteUrl) : null;
+    const mineRaw = made ? await readLocal(ctx, family, Number(made)) : null;
+    if (made && theirsRaw && mineRaw && !ctx.state.byLocal(family.name, Number(made))) saveBases(ctx, family, Number(made), theirsRaw, mineRaw);
+    ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(row.remoteUrl);
+  }
+}
+
+async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<void> {
+  const url = String(theirsRaw.url);
+  ctx.state.sqlite.prepare('INSERT OR REPLACE INTO sync_local_creates (remote_url, family, after_change) VALUES (?, ?, ?)').run(url, family.name, lastChangeId(ctx));
+  const answer = await ctx.local.request('POST', family.path, { [family.one]: theirs });
+  const created = answer.body?.[family.one] as SyncRecord | undefined;
+  if (!created || typeof created.url !== 'string') {
+    ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
+    sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: `The book refused this record from the remote: ${answer.messages.join('; ')}`, detail: { fields: [], mine: null, theirs, base: null } });
+    return;
+  }
+  const localId = Number(/\/(\d+)$/.exec(created.url)![1]);
+  ctx.state.transaction(() => {
+    saveBases(ctx, family, localId, theirsRaw, created);
+    ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
+  });
+  ctx.counts.pulled += 1;
+}
+
+/** Linked records missing from a full list: confirmed gone by a 404 on the record itself, never by the list alone. */
+export async function sweepDeletions(ctx: RoundContext, family: Family, seen: Map<string, SyncRecord>): Promise<void> {
+  for (const mapped of ctx.state.mappedIn(family.name)) {
+    if (seen.has(mapped.remoteUrl)) continue;
+    checkAborted(ctx);
+    if (ctx.state.held(family.name, mapped.localId, mapped.remoteUrl)) continue;
+    // Offset paging shifts under concurrent writes: a record can slip between two pages.
+    const theirsRaw = await readRemote(ctx, family, mapped.remoteUrl);
+    if (theirsRaw) await pullOne(ctx, family, theirsRaw);
+    else await deletedThere(ctx, family, mapped);
+  }
+}
+
+/** Gone on the remote: deleted here too unless it was changed here since, which the user decides. */
+export async function deletedThere(ctx: RoundContext, family: Family, mapped: MappedRecord): Promise<void> {
+  const mineRaw = await readLocal(ctx, family, mapped.localId);
+  if (!mineRaw) {
+    ctx.state.transaction(() => {
+      ctx.state.unmap(family.name, mapped.localId);
+      ctx.state.clearOutbox(family.name, mapped.localId);
+    });
+    return;
+  }
+  const mine = project(family, mineRaw);
+  if (!sameRecord(mine, mapped.localBase)) {
+    sendToReview(ctx, family, { kind: 'deleted-there', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: 'Deleted on the remote but changed here since the last sync', detail: { fields: [], mine, theirs: null, base: mapped.localBase } });
+    return;
+  }
+  const answer = await ctx.local.request('DELETE', `${family.path}/${mapped.localId}`);
+  if (answer.status >= 400 && answer.status !== 404) {
+    sendToReview(ctx, family, { kind: 'deleted-there', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `Deleted on the remote, but the book refused to delete it: ${answer.messages.join('; ')}`, detail: { fields: [], mine, theirs: null, base: mapped.localBase } });
+    return;
+  }
+  ctx.state.transaction(() => {
+    ctx.state.unmap(family.name, mapped.localId);
+    ctx.state.clearOutbox(family.name, mapped.localId);
+  });
+  ctx.counts.pulled += 1;
+}

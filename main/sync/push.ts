@@ -1,0 +1,162 @@
+import { checkAborted, type RoundContext } from './context';
+import { FAMILIES, type Family, type SyncRecord } from './families';
+import { MissingLink, toLocalForm, toRemoteForm } from './links';
+import { project, sameRecord } from './normalize';
+import { deletedThere } from './pull';
+import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
+import { RemoteRefusal, UncertainWrite } from './remote-errors';
+import { sendToReview } from './review';
+import type { OutboxRow } from './state';
+
+/** How many times one create is looked up and resent within a round before it waits for the next. */
+const CREATE_ATTEMPTS = 3;
+
+/** Sends the outbox: creates and updates parents first, then deletes children first. */
+export async function pushAll(ctx: RoundContext): Promise<void> {
+  for (const family of FAMILIES) {
+    const rows = ctx.state.outboxIn(family.name, ['create', 'update']);
+    let done = 0;
+    for (const row of rows) {
+      checkAborted(ctx);
+      if (ctx.state.held(family.name, row.localId, null)) continue;
+      if (row.operation === 'create' || !ctx.state.byLocal(family.name, row.localId)) await pushCreate(ctx, family, row);
+      else await pushUpdate(ctx, family, row);
+      ctx.progress({ type: 'progress', phase: 'push', family: family.name, done: (done += 1), total: rows.length });
+    }
+  }
+  for (const family of [...FAMILIES].reverse()) {
+    for (const row of ctx.state.outboxIn(family.name, ['delete'])) {
+      checkAborted(ctx);
+      if (ctx.state.held(family.name, row.localId, row.remoteUrl)) continue;
+      await pushDelete(ctx, family, row);
+    }
+  }
+}
+
+/**
+ * Looks on the remote for a record with the same key as ours that no local record claims: the create
+ * whose answer was lost. Lists only what changed lately when the family allows it.
+ */
+async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecord, since: string): Promise<SyncRecord | null> {
+  const key = family.matchKey(mine);
+  if (key === null) return null;
+  const query: Record<string, string> = { ...family.listQuery };
+  if (ctx.state.cursor(family.name).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - 3_600_000).toISOString();
+  const { records } = await ctx.remote.list(family.path, family.many, query);
+  for (const record of records) {
+    if (typeof record.url !== 'string' || ctx.state.byRemote(record.url)) continue;
+    try {
+      if (family.matchKey(toLocalForm(ctx.state, ctx.local, family, project(family, record))) === key) return record;
+    } catch (error) {
+      if (!(error instanceof MissingLink)) throw error;
+    }
+  }
+  return null;
+}
+
+async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Promise<void> {
+  const mineRaw = await readLocal(ctx, family, row.localId);
+  if (!mineRaw) {
+    ctx.state.clearOutbox(family.name, row.localId);
+    return;
+  }
+  const mine = project(family, mineRaw);
+  let payload: SyncRecord;
+  try {
+    payload = toRemoteForm(ctx.state, family, mine);
+  } catch (error) {
+    if (error instanceof MissingLink) return; // its parent is not on the remote yet (held or failed): wait
+    throw error;
+  }
+  let uncertain = row.state === 'in_flight' || row.state === 'uncertain';
+  for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
+    if (uncertain) {
+      const found = await findLostCreate(ctx, family, mine, row.updatedAt);
+      if (found) {
+        adopt(ctx, family, row.localId, found, toLocalForm(ctx.state, ctx.local, family, project(family, found)), mineRaw);
+        ctx.counts.pushed += 1;
+        if (ctx.state.outboxFor(family.name, row.localId)) await pushUpdate(ctx, family, { ...row, operation: 'update' });
+        return;
+      }
+    }
+    // Written down before the request, so a sync killed while it is out looks it up instead of resending.
+    ctx.state.setOutboxState(family.name, row.localId, 'in_flight', null, ctx.now());
+    try {
+      const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: payload } });
+      let created = answer.body?.[family.one] as SyncRecord | undefined;
+      const location = answer.headers.get('location');
+      if (!created && location) created = (await readRemote(ctx, family, location)) ?? undefined;
+      if (!created || typeof created.url !== 'string') throw new UncertainWrite(`POST ${family.path}: the answer named no record`);
+      saveBases(ctx, family, row.localId, created, mineRaw);
+      ctx.counts.pushed += 1;
+      return;
+    } catch (error) {
+      checkAborted(ctx);
+      if (error instanceof UncertainWrite) {
+        ctx.state.setOutboxState(family.name, row.localId, 'uncertain', error.message, ctx.now());
+        uncertain = true;
+        continue;
+      }
+      if (error instanceof RemoteRefusal) {
+        sendToReview(ctx, family, { kind: 'refused', localId: row.localId, remoteUrl: null, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine, theirs: null, base: null } }, 'rejected');
+        return;
+      }
+      throw error;
+    }
+  }
+}
+
+/** Reads the remote copy first (an optimistic lock by comparison with the base), then merges. */
+async function pushUpdate(ctx: RoundContext, family: Family, row: OutboxRow): Promise<void> {
+  const mapped = ctx.state.byLocal(family.name, row.localId)!;
+  const theirsRaw = await readRemote(ctx, family, mapped.remoteUrl);
+  if (theirsRaw) {
+    await reconcile(ctx, family, mapped, theirsRaw);
+    return;
+  }
+  const mineRaw = await readLocal(ctx, family, row.localId);
+  if (!mineRaw) return;
+  const mine = project(family, mineRaw);
+  if (sameRecord(mine, mapped.localBase)) {
+    await deletedThere(ctx, family, mapped); // nothing changed here after all
+    return;
+  }
+  sendToReview(ctx, family, { kind: 'deleted-there', localId: row.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: 'Deleted on the remote but changed here since the last sync', detail: { fields: [], mine, theirs: null, base: mapped.localBase } });
+}
+
+async function pushDelete(ctx: RoundContext, family: Family, row: OutboxRow): Promise<void> {
+  const mapped = ctx.state.byLocal(family.name, row.localId);
+  const remoteUrl = row.remoteUrl ?? mapped?.remoteUrl;
+  const forget = () =>
+    ctx.state.transaction(() => {
+      ctx.state.unmap(family.name, row.localId);
+      ctx.state.clearOutbox(family.name, row.localId);
+    });
+  if (!remoteUrl || !mapped) {
+    forget();
+    return;
+  }
+  const theirsRaw = await readRemote(ctx, family, remoteUrl);
+  if (!theirsRaw) {
+    forget();
+    return;
+  }
+  if (!sameRecord(project(family, theirsRaw), mapped.remoteBase)) {
+    sendToReview(ctx, family, { kind: 'deleted-here', localId: row.localId, remoteUrl, label: family.label(theirsRaw), reason: 'Deleted here but changed on the remote since the last sync', detail: { fields: [], mine: null, theirs: project(family, theirsRaw), base: mapped.remoteBase } });
+    return;
+  }
+  try {
+    await ctx.remote.request('DELETE', remoteUrl);
+  } catch (error) {
+    checkAborted(ctx);
+    if (error instanceof RemoteRefusal && error.status === 404) {
+      forget();
+      return;
+    }
+    if (!(error instanceof RemoteRefusal)) throw error;
+    sendToReview(ctx, family, { kind: 'refused', localId: row.localId, remoteUrl, label: family.label(theirsRaw), reason: error.message, detail: { fields: [], mine: null, theirs: project(family, theirsRaw), base: mapped.remoteBase } }, 'rejected');
+    return;
+  }
+  forget();
+  ctx.counts.pushed += 1;
+}

@@ -1,0 +1,153 @@
+import { checkAborted, type RoundContext } from './context';
+import type { Family, SyncRecord } from './families';
+import { MissingLink, pick, toLocalForm, toRemoteForm } from './links';
+import { mergeFields } from './merge';
+import { project, sameRecord } from './normalize';
+import { RemoteRefusal } from './remote-errors';
+import { sendToReview } from './review';
+import type { MappedRecord } from './state';
+
+export type Outcome = 'same' | 'merged' | 'held';
+
+/** The record as the book holds it now (writable fields, local links), or null when it is gone. */
+export async function readLocal(ctx: RoundContext, family: Family, localId: number): Promise<SyncRecord | null> {
+  const answer = await ctx.local.request('GET', `${family.path}/${localId}`);
+  if (answer.status === 404) return null;
+  const record = answer.body?.[family.one] as SyncRecord | undefined;
+  if (!record) throw new Error(`The book could not read ${family.path}/${localId}: ${answer.messages.join('; ')}`);
+  return record;
+}
+
+/** The remote record at `url`, or null when it answers 404. */
+export async function readRemote(ctx: RoundContext, family: Family, url: string): Promise<SyncRecord | null> {
+  try {
+    const answer = await ctx.remote.get(url);
+    const record = answer.body?.[family.one] as SyncRecord | undefined;
+    if (!record) throw new RemoteRefusal(200, [`The remote's answer for ${url} has no ${family.one}`]);
+    return record;
+  } catch (error) {
+    if (error instanceof RemoteRefusal && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function saveBases(ctx: RoundContext, family: Family, localId: number, remoteRecord: SyncRecord, localRecord: SyncRecord): void {
+  const mapped: MappedRecord = {
+    family: family.name,
+    localId,
+    remoteUrl: String(remoteRecord.url),
+    remoteBase: project(family, remoteRecord),
+    localBase: project(family, localRecord),
+    remoteUpdatedAt: typeof remoteRecord.updated_at === 'string' ? remoteRecord.updated_at : null,
+  };
+  ctx.state.transaction(() => {
+    ctx.state.saveMapped(mapped);
+    const row = ctx.state.outboxFor(family.name, localId);
+    if (row && row.operation !== 'delete') ctx.state.clearOutbox(family.name, localId);
+  });
+}
+
+/**
+ * Brings one linked record to the same values on both sides: a three-way merge against the bases,
+ * the remote's changes written here, ours sent there; a true conflict goes to review with both values.
+ */
+export async function reconcile(ctx: RoundContext, family: Family, mapped: MappedRecord, theirsRaw: SyncRecord): Promise<Outcome> {
+  const mineRaw = await readLocal(ctx, family, mapped.localId);
+  if (!mineRaw) return 'same'; // deleted here: the outbox's delete deals with it
+  const mine = project(family, mineRaw, false);
+  let theirs: SyncRecord;
+  let remoteBase: SyncRecord;
+  try {
+    theirs = toLocalForm(ctx.state, ctx.local, family, project(family, theirsRaw, false));
+    remoteBase = toLocalForm(ctx.state, ctx.local, family, mapped.remoteBase);
+  } catch (error) {
+    if (!(error instanceof MissingLink)) throw error;
+    sendToReview(ctx, family, { kind: 'invalid-remote', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine, theirs: project(family, theirsRaw, false), base: mapped.remoteBase } });
+    return 'held';
+  }
+  if (sameRecord(mine, mapped.localBase) && sameRecord(theirs, remoteBase)) {
+    saveBases(ctx, family, mapped.localId, theirsRaw, mineRaw);
+    return 'same';
+  }
+  const result = mergeFields(family.writable, { local: mapped.localBase, remote: remoteBase }, mine, theirs);
+  if (result.conflicts.length > 0) {
+    sendToReview(ctx, family, {
+      kind: 'conflict',
+      localId: mapped.localId,
+      remoteUrl: mapped.remoteUrl,
+      label: family.label(mineRaw),
+      reason: `Changed here and on the remote: ${result.conflicts.map((conflict) => conflict.field).join(', ')}`,
+      detail: { fields: result.conflicts, mine, theirs, base: mapped.localBase },
+    });
+    return 'held';
+  }
+  return writeMerged(ctx, family, mapped, result.merged, result.toLocal, result.toRemote, mineRaw, theirsRaw);
+}
+
+/** Sends `toRemote` fields there and writes `toLocal` fields here, then makes the outcome the new base. */
+export async function writeMerged(
+  ctx: RoundContext,
+  family: Family,
+  mapped: MappedRecord,
+  merged: SyncRecord,
+  toLocal: readonly string[],
+  toRemote: readonly string[],
+  mineRaw: SyncRecord,
+  theirsRaw: SyncRecord,
+): Promise<Outcome> {
+  let remoteRecord = theirsRaw;
+  if (toRemote.length > 0) {
+    try {
+      const fields = toRemoteForm(ctx.state, family, pick(merged, toRemote));
+      const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields } });
+      remoteRecord = (answer.body?.[family.one] as SyncRecord | undefined) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
+      ctx.counts.pushed += 1;
+    } catch (error) {
+      checkAborted(ctx);
+      if (error instanceof MissingLink) return 'held';
+      if (!(error instanceof RemoteRefusal)) throw error;
+      sendToReview(ctx, family, { kind: 'refused', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, theirsRaw, false), base: mapped.localBase } }, 'rejected');
+      return 'held';
+    }
+  }
+  let localRecord = mineRaw;
+  if (toLocal.length > 0) {
+    const answer = await ctx.local.request('PUT', `${family.path}/${mapped.localId}`, { [family.one]: pick(merged, toLocal) });
+    const written = answer.body?.[family.one] as SyncRecord | undefined;
+    if (!written) {
+      sendToReview(ctx, family, { kind: 'invalid-remote', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `The book refused the remote's change: ${answer.messages.join('; ')}`, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, remoteRecord, false), base: mapped.localBase } });
+      return 'held';
+    }
+    localRecord = written;
+    ctx.counts.pulled += 1;
+  }
+  saveBases(ctx, family, mapped.localId, remoteRecord, localRecord);
+  return 'merged';
+}
+
+async function readRemoteOrThrow(ctx: RoundContext, family: Family, url: string): Promise<SyncRecord> {
+  const record = await readRemote(ctx, family, url);
+  if (!record) throw new RemoteRefusal(404, [`${url} is gone from the remote`]);
+  return record;
+}
+
+/**
+ * Links a local record to a remote one found by key (our create whose answer was lost, or the same
+ * record kept by another book): the remote's values become the base on both sides, so whatever ours
+ * holds beyond them goes out as an ordinary edit rather than being taken as agreed.
+ */
+export function adopt(ctx: RoundContext, family: Family, localId: number, theirsRaw: SyncRecord, theirsLocal: SyncRecord, mineRaw: SyncRecord): void {
+  const localBase = project(family, theirsLocal);
+  ctx.state.transaction(() => {
+    ctx.state.saveMapped({
+      family: family.name,
+      localId,
+      remoteUrl: String(theirsRaw.url),
+      remoteBase: project(family, theirsRaw),
+      localBase,
+      remoteUpdatedAt: typeof theirsRaw.updated_at === 'string' ? theirsRaw.updated_at : null,
+    });
+    if (sameRecord(project(family, mineRaw), localBase)) ctx.state.clearOutbox(family.name, localId);
+    else ctx.state.saveOutbox({ family: family.name, localId, operation: 'update', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+  });
+}

@@ -1,0 +1,202 @@
+import { BadRemoteAnswer, errorMessages, RemoteRefusal, RemoteUnavailable, SyncAborted, UncertainWrite } from './remote-errors';
+import type { RateBudget } from './budget';
+import type { SyncTimer } from './timer';
+import { ReauthorizationNeeded, type TokenSource } from './tokens';
+
+/** The API shape this client is written against (spec section 9: explanation attachments). */
+export const API_VERSION = '2026-09-01';
+export const USER_AGENT = 'Ledgerdesk/0.1 (+https://ledgerdesk.app; sync)';
+export const PER_PAGE = 100;
+
+export interface RemoteClientOptions {
+  /** Origin of the API, without /v2: https://api.freeagent.com, or http://127.0.0.1:PORT for another Ledgerdesk. */
+  baseUrl: string;
+  tokens: TokenSource;
+  budget: RateBudget;
+  timer: SyncTimer;
+  random: () => number;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Resends of a request after network errors and 5xx before the remote counts as unavailable. */
+  maxRetries?: number;
+  signal?: AbortSignal;
+}
+
+export interface RemoteAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> | null;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /**
+   * 'never' for anything with a side effect outside the books (emails, payments, scheduling): a lost
+   * answer is reported, never resent. POSTs are never resent blindly either: they come back uncertain.
+   */
+  retry?: 'safe' | 'never';
+}
+
+const MIN_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+const TIMED_OUT: unique symbol = Symbol('timed out');
+
+/** Jittered exponential backoff: 0.5 s, 1 s, 2 s ... capped at 30 s, each between half and all of it. */
+export function backoffMs(attempt: number, random: () => number): number {
+  const ceiling = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** attempt);
+  return Math.max(MIN_BACKOFF_MS, Math.round(ceiling * (0.5 + random() / 2)));
+}
+
+/** Seconds or an HTTP date; 60 s (the live service's value) when missing or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number {
+  if (header && /^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = header ? Date.parse(header) : NaN;
+  return Number.isNaN(date) ? 60_000 : Math.max(0, date - now);
+}
+
+/** The rel="next" target of a Link header, or null at the end. */
+export function nextLink(header: string | null): string | null {
+  for (const part of (header ?? '').split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
+    if (match && match[1]) return match[1];
+  }
+  return null;
+}
+
+/** The /v2 API over fetch: rate budget, timeouts, retries, token refresh, paging. */
+export class RemoteClient {
+  /** Requests sent (each attempt counts), for the sync's report. */
+  requests = 0;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  readonly baseUrl: string;
+
+  constructor(private readonly options: RemoteClientOptions) {
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxRetries = options.maxRetries ?? 6;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/v2$/, '');
+  }
+
+  /** An absolute url for a path (/v2/...), a relative Location or a full url from the remote. */
+  resolve(target: string): string {
+    return new URL(target, `${this.baseUrl}/`).toString();
+  }
+
+  get(target: string): Promise<RemoteAnswer> {
+    return this.request('GET', target);
+  }
+
+  async request(method: string, target: string, options: RequestOptions = {}): Promise<RemoteAnswer> {
+    const url = this.resolve(target);
+    const retriable = method !== 'POST' && options.retry !== 'never';
+    let authorization = await this.options.tokens.authorization();
+    let refreshed = false;
+    let failures = 0;
+    for (;;) {
+      this.checkAborted();
+      await this.options.budget.take();
+      this.checkAborted();
+      const outcome = await this.send(method, url, authorization, options.body);
+      if (outcome === TIMED_OUT || outcome instanceof Error) {
+        const reason = outcome === TIMED_OUT ? `no answer within ${this.timeoutMs / 1000} s` : outcome.message;
+        if (!retriable) throw new UncertainWrite(`${method} ${url}: ${reason}`);
+        failures = await this.backOff(failures, `${method} ${url}: ${reason}`);
+        continue;
+      }
+      const { status, headers, text } = outcome;
+      if (status === 429) {
+        // Not executed, so any method may be sent again once the pause is over.
+        this.options.budget.pauseUntil(this.options.timer.now() + retryAfterMs(headers.get('retry-after'), this.options.timer.now()));
+        continue;
+      }
+      if (status === 401) {
+        if (refreshed) throw new ReauthorizationNeeded('The remote refused a freshly refreshed token');
+        authorization = await this.options.tokens.afterUnauthorized(authorization);
+        refreshed = true;
+        continue;
+      }
+      if (status >= 500) {
+        if (!retriable) throw new UncertainWrite(`${method} ${url}: the remote answered ${status}`);
+        failures = await this.backOff(failures, `${method} ${url}: the remote answered ${status}`);
+        continue;
+      }
+      if (status >= 400) throw new RemoteRefusal(status, errorMessages(text));
+      try {
+        return { status, headers, body: this.parse(method, url, status, text) };
+      } catch (error) {
+        // HTML from a proxy or a body cut short: nothing says whether a write behind it was made.
+        if (!(error instanceof BadRemoteAnswer)) throw error;
+        if (!retriable) throw new UncertainWrite(error.message);
+        failures = await this.backOff(failures, error.message);
+      }
+    }
+  }
+
+  /** Every record of a list, following Link rel="next" (per_page=100); `total` is the first page's X-Total-Count. */
+  async list(path: string, key: string, query: Record<string, string> = {}): Promise<{ records: Record<string, unknown>[]; total: number | null }> {
+    const url = new URL(this.resolve(path));
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    url.searchParams.set('per_page', String(PER_PAGE));
+    let next: string | null = url.toString();
+    const records: Record<string, unknown>[] = [];
+    let total: number | null = null;
+    while (next) {
+      const answer = await this.get(next);
+      const page = answer.body?.[key];
+      if (!Array.isArray(page)) throw new BadRemoteAnswer(`GET ${next}: no "${key}" list in the answer`);
+      const count = answer.headers.get('x-total-count');
+      if (total === null && count !== null && /^\d+$/.test(count)) total = Number(count);
+      records.push(...(page as Record<string, unknown>[]));
+      // An empty page or a missing Link is the end, whatever the headers claim.
+      next = page.length === 0 ? null : nextLink(answer.headers.get('link'));
+      if (next) next = this.resolve(next);
+    }
+    return { records, total };
+  }
+
+  private checkAborted(): void {
+    if (this.options.signal?.aborted) throw new SyncAborted();
+  }
+
+  private async backOff(failures: number, reason: string): Promise<number> {
+    if (failures >= this.maxRetries) throw new RemoteUnavailable(reason);
+    await this.options.timer.sleep(backoffMs(failures, this.options.random));
+    return failures + 1;
+  }
+
+  private parse(method: string, url: string, status: number, text: string): Record<string, unknown> | null {
+    if (text.trim() === '') return null;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    throw new BadRemoteAnswer(`${method} ${url}: the remote answered ${status} with something that is not the API's JSON`);
+  }
+
+  /** One attempt, the body read inside the same timeout (a reset mid-body is a network error). */
+  private async send(method: string, url: string, authorization: string, body: unknown): Promise<{ status: number; headers: Headers; text: string } | Error | typeof TIMED_OUT> {
+    const controller = new AbortController();
+    const headers = new Headers({
+      Authorization: authorization,
+      Accept: 'application/json',
+      'X-Api-Version': API_VERSION,
+      'User-Agent': USER_AGENT,
+    });
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    this.requests += 1;
+    // The deadline starts before the request does, so an answer that never comes is always cut off.
+    const deadline = this.options.timer.deadline(this.timeoutMs);
+    const attempt = (async () => {
+      const response = await this.fetchImpl(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal });
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    })().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const outcome = await Promise.race([attempt, deadline.reached.then((): typeof TIMED_OUT => TIMED_OUT)]);
+    deadline.cancel();
+    if (outcome === TIMED_OUT) controller.abort();
+    return outcome;
+  }
+}

@@ -1,0 +1,238 @@
+import type { Engine } from '../engine/app';
+import type { EngineDeps } from '../engine/context';
+import { RateBudget } from './budget';
+import type { ProgressEvent, RoundContext, SyncCounts } from './context';
+import { FAMILIES } from './families';
+import { applyLink, LinkPlanNeeded, planLink, type LinkPlan, type PlanRecords } from './link';
+import { LocalBook } from './local';
+import { feedOutbox } from './outbox';
+import { pullFamily, recoverLocalCreates, sweepDeletions } from './pull';
+import { pushAll } from './push';
+import { RemoteClient } from './remote';
+import { RemoteUnavailable, SyncAborted } from './remote-errors';
+import { resolveReview, reviewItems, type Resolution, type ReviewItem } from './resolve';
+import { SyncState } from './state';
+import { realTimer, type SyncTimer } from './timer';
+import { ReauthorizationNeeded, type TokenSource } from './tokens';
+
+export interface SyncServiceOptions {
+  engine: Engine;
+  deps: EngineDeps;
+  remote: { baseUrl: string; tokens: TokenSource };
+  fetch?: typeof fetch;
+  timer?: SyncTimer;
+  random?: () => number;
+  requestTimeoutMs?: number;
+  sweepEveryMs?: number;
+  /** Resends after network errors and 5xx before a round gives up as offline. */
+  maxRetries?: number;
+}
+
+export interface SyncResult extends SyncCounts {
+  requests: number;
+}
+
+export interface SyncStatus {
+  linked: boolean;
+  account: { baseUrl: string; companyName: string; companyType: string; userEmail: string; permissionLevel: number } | null;
+  state: 'idle' | 'running' | 'offline' | 'needs-authorization' | 'needs-attention' | 'error';
+  lastSyncedAt: string | null;
+  lastError: string | null;
+  waiting: number;
+  review: number;
+  running: boolean;
+}
+
+export type SyncEvent = ProgressEvent | { type: 'status'; status: SyncStatus } | { type: 'finished'; result: SyncResult } | { type: 'failed'; message: string };
+
+/** A round is already running; the caller waits for it rather than starting a second. */
+export class SyncBusy extends Error {
+  constructor() {
+    super('A sync is already running');
+    this.name = 'SyncBusy';
+  }
+}
+
+type Problem = 'offline' | 'needs-authorization' | 'error' | null;
+
+/**
+ * The sync of one book with one online account. Transport-agnostic: the doors (IPC, loopback HTTP,
+ * the CLI) call these methods and relay the events. Every write it makes is one engine request, so the
+ * book's other requests wait at most one write for it.
+ */
+export class SyncService {
+  private readonly state: SyncState;
+  private readonly local: LocalBook;
+  private readonly timer: SyncTimer;
+  private readonly listeners = new Set<(event: SyncEvent) => void>();
+  private running: Promise<SyncResult> | null = null;
+  private problem: Problem = null;
+  private lastPlan: { plan: LinkPlan; records: PlanRecords } | null = null;
+  private plans = 0;
+  private interval: ReturnType<typeof setInterval> | null = null;
+  private readonly budget: RateBudget;
+
+  constructor(private readonly options: SyncServiceOptions) {
+    this.state = new SyncState(options.deps.book.sqlite);
+    this.local = new LocalBook(options.engine, options.deps);
+    this.timer = options.timer ?? realTimer;
+    this.budget = new RateBudget(options.deps.book.sqlite, this.timer);
+  }
+
+  onEvent(listener: (event: SyncEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  status(): SyncStatus {
+    const account = this.state.account();
+    const review = this.state.openReviewCount();
+    const running = this.running !== null;
+    return {
+      linked: account !== null,
+      account: account ? { baseUrl: account.baseUrl, companyName: account.companyName, companyType: account.companyType, userEmail: account.userEmail, permissionLevel: account.permissionLevel } : null,
+      state: running ? 'running' : this.problem ? this.problem : review > 0 ? 'needs-attention' : 'idle',
+      lastSyncedAt: account?.lastSyncedAt ?? null,
+      lastError: account?.lastError ?? null,
+      waiting: account ? this.state.waiting() : 0,
+      review,
+      running,
+    };
+  }
+
+  async planLink(): Promise<LinkPlan> {
+    if (this.state.account()) throw new Error('This book is already linked to an online account');
+    const ctx = this.context(this.client(undefined), undefined);
+    this.plans += 1;
+    this.lastPlan = await planLink(ctx, `plan-${this.plans}`);
+    return this.lastPlan.plan;
+  }
+
+  async applyLink(plan: LinkPlan): Promise<void> {
+    if (this.state.account()) throw new Error('This book is already linked to an online account');
+    if (!this.lastPlan || this.lastPlan.plan.id !== plan.id) throw new Error('That link plan is out of date: compute it again');
+    const ctx = this.context(this.client(undefined), undefined);
+    await applyLink(ctx, plan, this.lastPlan.records, this.options.remote.baseUrl);
+    this.lastPlan = null;
+    this.emitStatus();
+  }
+
+  runOnce(options: { direction?: 'both' | 'pull' | 'push'; signal?: AbortSignal } = {}): Promise<SyncResult> {
+    if (this.running) return Promise.reject(new SyncBusy());
+    this.running = this.round(options.direction ?? 'both', options.signal).finally(() => {
+      this.running = null;
+      this.emitStatus();
+    });
+    this.emitStatus();
+    return this.running;
+  }
+
+  /** Syncs now and then every `intervalMs` while the app runs; a failed round waits for the next tick. */
+  start(options: { intervalMs?: number } = {}): void {
+    if (this.interval) return;
+    const tick = () => {
+      if (!this.running && this.state.account()) void this.runOnce().catch(() => undefined);
+    };
+    this.interval = setInterval(tick, options.intervalMs ?? 5 * 60_000);
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.interval) clearInterval(this.interval);
+    this.interval = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  reviewList(): ReviewItem[] {
+    return reviewItems(this.state, this.local);
+  }
+
+  async resolve(id: number, resolution: Resolution): Promise<void> {
+    if (this.running) throw new SyncBusy();
+    const client = this.client(undefined);
+    await resolveReview(this.context(client, undefined), id, resolution);
+    this.emitStatus();
+  }
+
+  unlink(): void {
+    this.state.forget();
+    this.emitStatus();
+  }
+
+  private async round(direction: 'both' | 'pull' | 'push', signal: AbortSignal | undefined): Promise<SyncResult> {
+    const client = this.client(signal);
+    const ctx = this.context(client, signal);
+    const runId = this.state.startRun(direction, ctx.now());
+    const result = (): SyncResult => ({ ...ctx.counts, requests: client.requests });
+    try {
+      if (!this.state.account()) {
+        const { plan, records } = await planLink(ctx, 'automatic');
+        if (plan.mode === 'merge') throw new LinkPlanNeeded(plan);
+        await applyLink(ctx, plan, records, this.options.remote.baseUrl);
+      }
+      feedOutbox(ctx);
+      if (direction !== 'push') {
+        const sweeps = [];
+        for (const family of FAMILIES) {
+          await recoverLocalCreates(ctx, family);
+          sweeps.push({ family, ...(await pullFamily(ctx, family)) });
+        }
+        // Deletions children first, so a parent is free to go once its children have.
+        for (const sweep of sweeps.reverse()) if (sweep.full) await sweepDeletions(ctx, sweep.family, sweep.seen);
+      }
+      if (direction !== 'pull') {
+        feedOutbox(ctx);
+        await pushAll(ctx);
+      }
+      this.problem = null;
+      this.state.finishRound(ctx.now(), null);
+      this.state.finishRun(runId, ctx.now(), result(), null);
+      this.emit({ type: 'finished', result: result() });
+      return result();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof SyncAborted)) {
+        this.problem = error instanceof RemoteUnavailable ? 'offline' : error instanceof ReauthorizationNeeded ? 'needs-authorization' : 'error';
+        this.state.finishRound(null, message);
+      }
+      this.state.finishRun(runId, ctx.now(), result(), message);
+      this.emit({ type: 'failed', message });
+      throw error;
+    }
+  }
+
+  private client(signal: AbortSignal | undefined): RemoteClient {
+    return new RemoteClient({
+      baseUrl: this.options.remote.baseUrl,
+      tokens: this.options.remote.tokens,
+      budget: this.budget,
+      timer: this.timer,
+      random: this.options.random ?? Math.random,
+      fetch: this.options.fetch,
+      timeoutMs: this.options.requestTimeoutMs,
+      maxRetries: this.options.maxRetries,
+      signal,
+    });
+  }
+
+  private context(remote: RemoteClient, signal: AbortSignal | undefined): RoundContext {
+    return {
+      state: this.state,
+      local: this.local,
+      remote,
+      counts: { pulled: 0, pushed: 0, conflicts: 0, refused: 0 },
+      now: () => this.options.deps.clock.now().toISOString(),
+      signal,
+      progress: (event) => this.emit(event),
+      sweepEveryMs: this.options.sweepEveryMs ?? 15 * 60_000,
+    };
+  }
+
+  private emit(event: SyncEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private emitStatus(): void {
+    this.emit({ type: 'status', status: this.status() });
+  }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { canonical, world } from './replicas';
+
+const contact = (organisation_name: string, extra: Record<string, unknown> = {}) => ({ contact: { organisation_name, ...extra } });
+
+describe('sync of contacts and bank accounts between two books and the remote', () => {
+  it('sends a book to an empty remote and brings it into an empty second book', async () => {
+    const w = world(1);
+    const a = w.replica('a');
+    const b = w.replica('b');
+    await a.book.call('POST', '/v2/contacts', contact('Acme Ltd', { email: 'ap@acme.test' }));
+    await a.book.call('POST', '/v2/bank_accounts', { bank_account: { name: 'Current', type: 'StandardBankAccount', opening_balance: '120.50', account_number: '12345678', sort_code: '12-34-56' } });
+    const first = await a.sync();
+    expect(first).toMatchObject({ pushed: 2, pulled: 0, conflicts: 0, refused: 0 });
+    const second = await b.sync();
+    expect(second).toMatchObject({ pulled: 2, pushed: 0 });
+    expect(await canonical(b.book)).toBe(await canonical(w.remote.book));
+    expect(await canonical(a.book)).toBe(await canonical(w.remote.book));
+    // Nothing to do: nothing pulled or pushed, and records that came from the remote are not sent back.
+    expect(await b.sync()).toMatchObject({ pulled: 0, pushed: 0 });
+    expect(await a.sync()).toMatchObject({ pulled: 0, pushed: 0 });
+    expect(w.remote.creates).toEqual(['/v2/contacts', '/v2/bank_accounts']);
+  });
+
+  it('merges edits to different fields made on both sides, and carries deletions both ways', async () => {
+    const w = world(2);
+    const a = w.replica('a');
+    const b = w.replica('b');
+    const made = await a.book.call('POST', '/v2/contacts', contact('Acme Ltd', { email: 'ap@acme.test' }));
+    await a.book.call('POST', '/v2/contacts', contact('Gone Soon'));
+    await a.sync();
+    await b.sync();
+    const inB = (await b.book.call('GET', '/v2/contacts?view=all')).body.contacts as { url: string; organisation_name: string }[];
+    const acmeB = inB.find((c) => c.organisation_name === 'Acme Ltd')!.url.replace(/^.*\/v2/, '/v2');
+    const goneB = inB.find((c) => c.organisation_name === 'Gone Soon')!.url.replace(/^.*\/v2/, '/v2');
+    await a.book.call('PUT', made.body.contact.url.replace(/^.*\/v2/, '/v2'), contact('Acme Ltd', { town: 'Leeds' }));
+    await b.book.call('PUT', acmeB, { contact: { phone_number: '0113 000' } });
+    await b.book.call('DELETE', goneB);
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    const acmeA = (await a.book.call('GET', made.body.contact.url.replace(/^.*\/v2/, '/v2'))).body.contact;
+    expect(acmeA).toMatchObject({ town: 'Leeds', phone_number: '0113 000' });
+    expect(await canonical(a.book)).toBe(await canonical(b.book));
+    expect(await canonical(a.book)).toBe(await canonical(w.remote.book));
+    expect(((await a.book.call('GET', '/v2/contacts?view=all')).body.contacts as unknown[]).length).toBe(1);
+  });
+});

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const cli = join(process.cwd(), 'main', 'cli.ts');
+
+function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(tsx, [cli, ...args], { env: process.env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (status) => resolve({ status, stdout, stderr })));
+}
+
+function serve(db: string, token: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(tsx, [cli, 'serve', '--db', db, '--port', '0', '--token', token, '--company-name', 'Example Ltd']);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) resolve({ url: match[1]!, stop: () => new Promise((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) });
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+}
+
+async function post(url: string, token: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  expect(response.status).toBe(201);
+}
+
+describe('npm run cli -- sync', () => {
+  it('brings a remote served by another Ledgerdesk into a new book, then shows the plan for a book that already has records', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-sync-'));
+    const remote = await serve(join(dir, 'remote.sqlite'), 'R');
+    try {
+      await post(remote.url, 'R', '/v2/contacts', { contact: { organisation_name: 'Acme Ltd', email: 'ap@acme.test' } });
+      await post(remote.url, 'R', '/v2/bank_accounts', { bank_account: { name: 'Current', type: 'StandardBankAccount', opening_balance: '10', account_number: '12345678', sort_code: '12-34-56' } });
+      const first = await run(['sync', '--db', join(dir, 'new.sqlite'), '--remote', remote.url, '--remote-token', 'R']);
+      expect(first.stderr).toBe('');
+      const result = JSON.parse(first.stdout) as Record<string, number>;
+      expect(result).toMatchObject({ pulled: 2, pushed: 0, conflicts: 0, refused: 0 });
+      expect(result.requests).toBeGreaterThan(0);
+      expect(Object.keys(result).sort()).toEqual(['conflicts', 'pulled', 'pushed', 'refused', 'requests']);
+
+      // A book with its own records: the same contact (name and email) and one the remote lacks.
+      const localDb = join(dir, 'own.sqlite');
+      const local = await serve(localDb, 'L');
+      await post(local.url, 'L', '/v2/contacts', { contact: { organisation_name: 'ACME LTD', email: 'ap@acme.test', town: 'Leeds' } });
+      await post(local.url, 'L', '/v2/contacts', { contact: { organisation_name: 'Only Here' } });
+      await local.stop();
+      const planned = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', 'R']);
+      expect(planned.status).toBe(3);
+      expect(planned.stderr).toContain('--accept-plan');
+      const plan = (JSON.parse(planned.stdout) as { plan: { mode: string; families: { family: string; linked: unknown[]; createHere: unknown[]; createThere: unknown[] }[] } }).plan;
+      expect(plan.mode).toBe('merge');
+      const contacts = plan.families.find((family) => family.family === 'contacts')!;
+      expect(contacts.linked).toHaveLength(1);
+      expect(contacts.createThere).toHaveLength(1);
+      expect(plan.families.find((family) => family.family === 'bank_accounts')!.createHere).toHaveLength(1);
+      const accepted = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', 'R', '--accept-plan', '--push-only']);
+      expect(JSON.parse(accepted.stdout)).toMatchObject({ pushed: 1, pulled: 0 });
+      const pulled = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', 'R', '--pull-only']);
+      expect(JSON.parse(pulled.stdout)).toMatchObject({ pulled: 1, pushed: 0 });
+      const listed = (await (await fetch(`${remote.url}/v2/contacts?view=all`, { headers: { Authorization: 'Bearer R' } })).json()) as { contacts: { organisation_name: string }[] };
+      expect(listed.contacts.map((contact) => contact.organisation_name).sort()).toEqual(['Acme Ltd', 'Only Here']);
+    } finally {
+      await remote.stop();
+    }
+  }, 120_000);
+});
