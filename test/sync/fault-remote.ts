@@ -29,6 +29,8 @@ export interface FaultOptions {
   refuse?: (method: string, path: string, body: string) => string | null;
   /** Runs between the pages of a list: an accountant writing while we read shifts the pages. */
   betweenPages?: () => Promise<void>;
+  /** The remote user the sync acts as (default: the owner). */
+  remoteToken?: string;
   /** Rewrites an answer's JSON on its way out (a record the book will not accept). */
   rewrite?: (method: string, path: string, body: any) => any;
 }
@@ -145,7 +147,7 @@ export class FaultyRemote {
     if (request.method === 'GET' && this.options.ignoreUpdatedSince?.some((family) => url.pathname === `/v2/${family}`)) url.searchParams.delete('updated_since');
     if (request.method === 'GET' && this.options.betweenPages && Number(url.searchParams.get('page') ?? '1') > 1) await this.options.betweenPages();
     const forwarded = new Headers(request.headers);
-    forwarded.set('Authorization', `Bearer ${OWNER}`);
+    forwarded.set('Authorization', `Bearer ${this.options.remoteToken ?? OWNER}`);
     const answer = await this.book.engine.fetch(new Request(url, { method: request.method, headers: forwarded, body: text || undefined }));
     let body = await answer.text();
     if (this.options.rewrite && body) body = JSON.stringify(this.options.rewrite(request.method, url.pathname, JSON.parse(body)));

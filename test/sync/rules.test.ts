@@ -24,7 +24,7 @@ async function linkedPair(seed: number) {
   return { w, a, b };
 }
 
-describe('conflicts', () => {
+describe('conflicts', { timeout: 60_000 }, () => {
   it('the same field changed on both sides becomes a review item with both values; keep mine sends mine everywhere', async () => {
     const { w, a, b } = await linkedPair(11);
     await a.book.call('PUT', path((await contactIn(a, 'Acme Ltd'))!.url), { contact: { town: 'Leeds', phone_number: '0113' } });
@@ -117,7 +117,7 @@ describe('conflicts', () => {
   });
 });
 
-describe('faults the live service shows', () => {
+describe('faults the live service shows', { timeout: 60_000 }, () => {
   it('a create whose answer is lost after the remote made it (502, reset, timeout) is found by its key, not made twice', async () => {
     for (const fault of ['error-after', 'reset', 'slow-after'] as const) {
       const w = world(21);
