@@ -50,7 +50,7 @@ export class FaultyRemote {
   /** Every request as it arrived, by virtual time. */
   log: { method: string; path: string; at: number }[] = [];
   /** Faults a test asks for: the next request matching `match` meets `fault`. */
-  private forced: { fault: Fault; match: (method: string, path: string) => boolean }[] = [];
+  private forced: { fault: Fault; match: (method: string, path: string) => boolean; then?: () => void }[] = [];
   /** POSTs that reached the engine and created something, by path. */
   creates: string[] = [];
   private notBefore = 0;
@@ -84,8 +84,9 @@ export class FaultyRemote {
     };
   }
 
-  force(fault: Fault, match: (method: string, path: string) => boolean = () => true): void {
-    this.forced.push({ fault, match });
+  /** The next request matching `match` meets `fault`; `then` runs once it has been answered so. */
+  force(fault: Fault, match: (method: string, path: string) => boolean = () => true, then?: () => void): void {
+    this.forced.push({ fault, match, then });
   }
 
   /** Every live token stops working at once, as an access token does after its hour. */
@@ -133,8 +134,10 @@ export class FaultyRemote {
     const auth = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
     if (!auth || !this.liveTokens.has(auth)) return json(401, { errors: [{ message: 'The access token is not valid' }] });
 
-    const forced = this.forced.findIndex((entry) => entry.match(request.method, url.pathname));
-    const fault = forced >= 0 ? this.forced.splice(forced, 1)[0]!.fault : this.faultsOn && !kill && this.random() < this.options.rate ? this.options.faults[Math.floor(this.random() * this.options.faults.length)]! : null;
+    const forcedAt = this.forced.findIndex((entry) => entry.match(request.method, url.pathname));
+    const forced = forcedAt >= 0 ? this.forced.splice(forcedAt, 1)[0]! : null;
+    forced?.then?.();
+    const fault = forced ? forced.fault : this.faultsOn && !kill && this.random() < this.options.rate ? this.options.faults[Math.floor(this.random() * this.options.faults.length)]! : null;
     if (fault === 'rate-limit') return this.tooMany(1 + Math.floor(this.random() * 60));
     if (fault === 'error-before') return json(503, { errors: [{ message: 'Service unavailable' }] });
     if (fault === 'slow') return this.never();

@@ -163,6 +163,22 @@ describe('faults the live service shows', { timeout: 60_000 }, () => {
     expect(w.remote.creates).toEqual(['/v2/contacts']);
   });
 
+  it('a Retry-After outlives the sync: a restarted app sends nothing before it either', async () => {
+    const w = world(31);
+    const a = w.replica('a');
+    await a.sync();
+    await a.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Acme Ltd' } });
+    const controller = new AbortController();
+    // Killed as the 429 arrives, before it could wait: the pause is already in the book.
+    w.remote.force('rate-limit', (method) => method === 'POST', () => controller.abort());
+    await expect(a.sync({ signal: controller.signal })).rejects.toThrow('stopped');
+    expect(w.remote.creates).toEqual([]);
+    a.restart();
+    await a.sync();
+    expect(w.remote.early).toBe(0);
+    expect(w.remote.creates).toEqual(['/v2/contacts']);
+  });
+
   it('500 contacts pulled in pages of 100 stay under 120 requests a minute, with no 429 from the caps', async () => {
     const w = world(24);
     for (let i = 0; i < 500; i += 1) await w.remote.book.call('POST', '/v2/contacts', { contact: { organisation_name: `Contact ${String(i).padStart(3, '0')}` } });
