@@ -1,3 +1,4 @@
+import type { Family } from './families';
 import type { LocalBook } from './local';
 import type { RemoteClient } from './remote';
 import { SyncAborted } from './remote-errors';
@@ -22,6 +23,8 @@ export interface RoundContext {
   now(): string;
   signal: AbortSignal | undefined;
   progress(event: ProgressEvent): void;
+  /** The families this round syncs: those the linked user's permission level allows, parents first. */
+  families: readonly Family[];
   /** How long a family that honours updated_since goes between sweeps of its ids for deletions. */
   sweepEveryMs: number;
 }

@@ -1,5 +1,6 @@
 import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
 import { contactSchema } from '../../shared/api/contacts';
+import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
 
 export type SyncRecord = Record<string, unknown>;
@@ -25,6 +26,8 @@ export interface Family {
    */
   matchKey(record: SyncRecord): string | null;
   label(record: SyncRecord): string;
+  /** The permission level the remote asks for; a user below it neither reads nor writes the family. */
+  level: number;
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -49,6 +52,7 @@ export const FAMILIES: readonly Family[] = [
     listQuery: { view: 'all' },
     matchKey: (record) => `${lower(contactName(record))}|${lower(record.email)}`,
     label: (record) => `Contact ${contactName(record)}`,
+    level: Level.ContactsAndProjects,
   },
   {
     name: 'projects',
@@ -61,6 +65,7 @@ export const FAMILIES: readonly Family[] = [
     listQuery: { view: 'all' },
     matchKey: (record) => `${lower(record.name)}|${lower(record.contact)}`,
     label: (record) => `Project ${String(record.name ?? '')}`,
+    level: Level.ContactsAndProjects,
   },
   {
     name: 'bank_accounts',
@@ -77,6 +82,7 @@ export const FAMILIES: readonly Family[] = [
       return number ? `number:${lower(record.sort_code).replace(/-/g, '')}|${number}` : `name:${lower(record.name)}|${lower(record.currency)}`;
     },
     label: (record) => `Bank account ${String(record.name ?? '')}`,
+    level: Level.Banking,
   },
 ];
 
@@ -87,3 +93,6 @@ export function familyNamed(name: string): Family {
 }
 
 export const isSyncedResource = (resource: string) => FAMILIES.some((family) => family.name === resource);
+
+/** The families a user at this level may sync; changes to the others wait in the outbox. */
+export const familiesFor = (permissionLevel: number): readonly Family[] => FAMILIES.filter((family) => family.level <= permissionLevel);

@@ -1,5 +1,5 @@
 import type { RoundContext } from './context';
-import { FAMILIES, type Family, type SyncRecord } from './families';
+import { FAMILIES, familiesFor, type Family, type SyncRecord } from './families';
 import { localIdOf } from './local';
 import { canonicalValue, project, sameValue } from './normalize';
 import { saveBases } from './reconcile';
@@ -52,7 +52,8 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   // remote url -> local url for records already matched, so a child's links can be compared.
   const pairs = new Map<string, string>();
   const families: FamilyPlan[] = [];
-  for (const family of FAMILIES) {
+  // A family the user may not read is left out of the plan; its records wait here until a user who may links.
+  for (const family of familiesFor(Number(me.permission_level ?? 0))) {
     const remote = (await ctx.remote.list(family.path, family.many, family.listQuery)).records;
     const local = await ctx.local.list(family.path, family.many, family.listQuery);
     ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
@@ -142,6 +143,12 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
     }
     for (const only of familyPlan.createThere) {
       ctx.state.saveOutbox({ family: family.name, localId: localIdOf(only.local), operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+    }
+  }
+  // Families the user may not read are not in the plan: their records wait in the outbox, never forgotten.
+  for (const family of FAMILIES.filter((candidate) => !plan.families.some((familyPlan) => familyPlan.family === candidate.name))) {
+    for (const record of await ctx.local.list(family.path, family.many, family.listQuery)) {
+      ctx.state.saveOutbox({ family: family.name, localId: localIdOf(String(record.url)), operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
     }
   }
 }

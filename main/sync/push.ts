@@ -1,5 +1,5 @@
 import { checkAborted, type RoundContext } from './context';
-import { FAMILIES, type Family, type SyncRecord } from './families';
+import type { Family, SyncRecord } from './families';
 import { MissingLink, toLocalForm, toRemoteForm } from './links';
 import { project, sameRecord } from './normalize';
 import { deletedThere } from './pull';
@@ -13,7 +13,7 @@ const CREATE_ATTEMPTS = 3;
 
 /** Sends the outbox: creates and updates parents first, then deletes children first. */
 export async function pushAll(ctx: RoundContext): Promise<void> {
-  for (const family of FAMILIES) {
+  for (const family of ctx.families) {
     const rows = ctx.state.outboxIn(family.name, ['create', 'update']);
     let done = 0;
     for (const row of rows) {
@@ -24,7 +24,7 @@ export async function pushAll(ctx: RoundContext): Promise<void> {
       ctx.progress({ type: 'progress', phase: 'push', family: family.name, done: (done += 1), total: rows.length });
     }
   }
-  for (const family of [...FAMILIES].reverse()) {
+  for (const family of [...ctx.families].reverse()) {
     for (const row of ctx.state.outboxIn(family.name, ['delete'])) {
       checkAborted(ctx);
       if (ctx.state.held(family.name, row.localId, row.remoteUrl)) continue;

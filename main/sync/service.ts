@@ -2,7 +2,7 @@ import type { Engine } from '../engine/app';
 import type { EngineDeps } from '../engine/context';
 import { RateBudget } from './budget';
 import type { ProgressEvent, RoundContext, SyncCounts } from './context';
-import { FAMILIES } from './families';
+import { FAMILIES, familiesFor } from './families';
 import { applyLink, LinkPlanNeeded, planLink, type LinkPlan, type PlanRecords } from './link';
 import { LocalBook } from './local';
 import { feedOutbox } from './outbox';
@@ -94,7 +94,7 @@ export class SyncService {
       state: running ? 'running' : this.problem ? this.problem : review > 0 ? 'needs-attention' : 'idle',
       lastSyncedAt: account?.lastSyncedAt ?? null,
       lastError: account?.lastError ?? null,
-      waiting: account ? this.state.waiting() : 0,
+      waiting: account ? this.state.waiting(this.local.userId, FAMILIES.map((family) => family.name)) : 0,
       review,
       running,
     };
@@ -170,10 +170,11 @@ export class SyncService {
         if (plan.mode === 'merge') throw new LinkPlanNeeded(plan);
         await applyLink(ctx, plan, records, this.options.remote.baseUrl);
       }
+      ctx.families = familiesFor(this.state.account()!.permissionLevel);
       feedOutbox(ctx);
       if (direction !== 'push') {
         const sweeps = [];
-        for (const family of FAMILIES) {
+        for (const family of ctx.families) {
           await recoverLocalCreates(ctx, family);
           sweeps.push({ family, ...(await pullFamily(ctx, family)) });
         }
@@ -225,6 +226,7 @@ export class SyncService {
       signal,
       progress: (event) => this.emit(event),
       sweepEveryMs: this.options.sweepEveryMs ?? 15 * 60_000,
+      families: FAMILIES,
     };
   }
 

@@ -193,8 +193,19 @@ export class SyncState {
     this.sqlite.prepare('DELETE FROM sync_outbox WHERE family = ? AND local_id = ?').run(family, localId);
   }
 
-  waiting(): number {
-    return this.sqlite.prepare("SELECT count(*) FROM sync_outbox WHERE state <> 'done'").pluck().get() as number;
+  /** Local records with changes not on the remote: in the outbox, or in the change log not yet folded into it. */
+  waiting(syncUserId: number, families: readonly string[]): number {
+    const queued = this.sqlite.prepare("SELECT count(*) FROM sync_outbox WHERE state <> 'done'").pluck().get() as number;
+    const cursor = this.account()?.changeCursor ?? 0;
+    const placeholders = families.map(() => '?').join(', ');
+    const unfolded = this.sqlite
+      .prepare(
+        `SELECT count(*) FROM (SELECT DISTINCT resource, record_id FROM changes c WHERE c.id > ? AND (c.user_id IS NULL OR c.user_id <> ?) AND c.resource IN (${placeholders})
+           AND NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.family = c.resource AND o.local_id = CAST(c.record_id AS INTEGER)))`,
+      )
+      .pluck()
+      .get(cursor, syncUserId, ...families) as number;
+    return queued + unfolded;
   }
 
   // --- review ---

@@ -3,7 +3,7 @@ import { canonical, world } from './replicas';
 
 const contact = (organisation_name: string, extra: Record<string, unknown> = {}) => ({ contact: { organisation_name, ...extra } });
 
-describe('sync of contacts and bank accounts between two books and the remote', () => {
+describe('sync of contacts and bank accounts between two books and the remote', { timeout: 60_000 }, () => {
   it('sends a book to an empty remote and brings it into an empty second book', async () => {
     const w = world(1);
     const a = w.replica('a');

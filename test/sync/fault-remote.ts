@@ -29,6 +29,8 @@ export interface FaultOptions {
   refuse?: (method: string, path: string, body: string) => string | null;
   /** Runs between the pages of a list: an accountant writing while we read shifts the pages. */
   betweenPages?: () => Promise<void>;
+  /** The remote user the sync acts as (default: the owner). */
+  remoteToken?: string;
   /** Rewrites an answer's JSON on its way out (a record the book will not accept). */
   rewrite?: (method: string, path: string, body: any) => any;
 }
@@ -48,7 +50,7 @@ export class FaultyRemote {
   /** Every request as it arrived, by virtual time. */
   log: { method: string; path: string; at: number }[] = [];
   /** Faults a test asks for: the next request matching `match` meets `fault`. */
-  private forced: { fault: Fault; match: (method: string, path: string) => boolean }[] = [];
+  private forced: { fault: Fault; match: (method: string, path: string) => boolean; then?: () => void }[] = [];
   /** POSTs that reached the engine and created something, by path. */
   creates: string[] = [];
   private notBefore = 0;
@@ -82,8 +84,9 @@ export class FaultyRemote {
     };
   }
 
-  force(fault: Fault, match: (method: string, path: string) => boolean = () => true): void {
-    this.forced.push({ fault, match });
+  /** The next request matching `match` meets `fault`; `then` runs once it has been answered so. */
+  force(fault: Fault, match: (method: string, path: string) => boolean = () => true, then?: () => void): void {
+    this.forced.push({ fault, match, then });
   }
 
   /** Every live token stops working at once, as an access token does after its hour. */
@@ -131,8 +134,10 @@ export class FaultyRemote {
     const auth = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
     if (!auth || !this.liveTokens.has(auth)) return json(401, { errors: [{ message: 'The access token is not valid' }] });
 
-    const forced = this.forced.findIndex((entry) => entry.match(request.method, url.pathname));
-    const fault = forced >= 0 ? this.forced.splice(forced, 1)[0]!.fault : this.faultsOn && !kill && this.random() < this.options.rate ? this.options.faults[Math.floor(this.random() * this.options.faults.length)]! : null;
+    const forcedAt = this.forced.findIndex((entry) => entry.match(request.method, url.pathname));
+    const forced = forcedAt >= 0 ? this.forced.splice(forcedAt, 1)[0]! : null;
+    forced?.then?.();
+    const fault = forced ? forced.fault : this.faultsOn && !kill && this.random() < this.options.rate ? this.options.faults[Math.floor(this.random() * this.options.faults.length)]! : null;
     if (fault === 'rate-limit') return this.tooMany(1 + Math.floor(this.random() * 60));
     if (fault === 'error-before') return json(503, { errors: [{ message: 'Service unavailable' }] });
     if (fault === 'slow') return this.never();
@@ -145,7 +150,7 @@ export class FaultyRemote {
     if (request.method === 'GET' && this.options.ignoreUpdatedSince?.some((family) => url.pathname === `/v2/${family}`)) url.searchParams.delete('updated_since');
     if (request.method === 'GET' && this.options.betweenPages && Number(url.searchParams.get('page') ?? '1') > 1) await this.options.betweenPages();
     const forwarded = new Headers(request.headers);
-    forwarded.set('Authorization', `Bearer ${OWNER}`);
+    forwarded.set('Authorization', `Bearer ${this.options.remoteToken ?? OWNER}`);
     const answer = await this.book.engine.fetch(new Request(url, { method: request.method, headers: forwarded, body: text || undefined }));
     let body = await answer.text();
     if (this.options.rewrite && body) body = JSON.stringify(this.options.rewrite(request.method, url.pathname, JSON.parse(body)));

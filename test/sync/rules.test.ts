@@ -24,7 +24,7 @@ async function linkedPair(seed: number) {
   return { w, a, b };
 }
 
-describe('conflicts', () => {
+describe('conflicts', { timeout: 60_000 }, () => {
   it('the same field changed on both sides becomes a review item with both values; keep mine sends mine everywhere', async () => {
     const { w, a, b } = await linkedPair(11);
     await a.book.call('PUT', path((await contactIn(a, 'Acme Ltd'))!.url), { contact: { town: 'Leeds', phone_number: '0113' } });
@@ -117,7 +117,7 @@ describe('conflicts', () => {
   });
 });
 
-describe('faults the live service shows', () => {
+describe('faults the live service shows', { timeout: 60_000 }, () => {
   it('a create whose answer is lost after the remote made it (502, reset, timeout) is found by its key, not made twice', async () => {
     for (const fault of ['error-after', 'reset', 'slow-after'] as const) {
       const w = world(21);
@@ -160,6 +160,22 @@ describe('faults the live service shows', () => {
     expect(resent.method).toBe('POST');
     expect(resent.at - w.remote.log[limited]!.at).toBeGreaterThanOrEqual(1000);
     expect(w.timer.now()).toBeGreaterThan(started);
+    expect(w.remote.creates).toEqual(['/v2/contacts']);
+  });
+
+  it('a Retry-After outlives the sync: a restarted app sends nothing before it either', async () => {
+    const w = world(31);
+    const a = w.replica('a');
+    await a.sync();
+    await a.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Acme Ltd' } });
+    const controller = new AbortController();
+    // Killed as the 429 arrives, before it could wait: the pause is already in the book.
+    w.remote.force('rate-limit', (method) => method === 'POST', () => controller.abort());
+    await expect(a.sync({ signal: controller.signal })).rejects.toThrow('stopped');
+    expect(w.remote.creates).toEqual([]);
+    a.restart();
+    await a.sync();
+    expect(w.remote.early).toBe(0);
     expect(w.remote.creates).toEqual(['/v2/contacts']);
   });
 
