@@ -6,6 +6,7 @@
 import Decimal from 'decimal.js';
 import { fromMinor, minorDigits, toMinor } from '../../../shared/money';
 import type { SalesDocument } from '../../lib/api/sales_documents';
+import { padDecimal } from '../../lib/format';
 
 export const leftMinor = (document: SalesDocument): number => Math.abs(toMinor(document.due_value, document.currency));
 
@@ -14,8 +15,9 @@ export function mostMinor(creditNote: SalesDocument, invoice: SalesDocument): nu
   return Math.min(leftMinor(creditNote), leftMinor(invoice));
 }
 
+/** The most that can be set, as the amount field shows it ("40.00"). */
 export function defaultAmount(creditNote: SalesDocument, invoice: SalesDocument | undefined): string {
-  return invoice ? fromMinor(mostMinor(creditNote, invoice), invoice.currency) : '';
+  return invoice ? padDecimal(fromMinor(mostMinor(creditNote, invoice), invoice.currency), minorDigits(invoice.currency)) : '';
 }
 
 export interface ReconcileEffect {
@@ -23,11 +25,15 @@ export interface ReconcileEffect {
   creditLeft: string;
 }
 
-/** What each will have left once the amount typed is set; null while the amount does not read. */
+/**
+ * What each will have left once the amount typed is set; null while the amount does not read or is
+ * more than can be set (the engine says why when it is sent).
+ */
 export function effectOf(creditNote: SalesDocument, invoice: SalesDocument, amount: string): ReconcileEffect | null {
   const cleaned = amount.replace(/,/g, '').trim();
   if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
   const minor = new Decimal(cleaned).times(new Decimal(10).pow(minorDigits(invoice.currency))).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  if (minor <= 0 || minor > mostMinor(creditNote, invoice)) return null;
   return {
     invoiceLeft: fromMinor(leftMinor(invoice) - minor, invoice.currency),
     creditLeft: fromMinor(leftMinor(creditNote) - minor, creditNote.currency),
