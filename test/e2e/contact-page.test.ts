@@ -91,7 +91,7 @@ describe('projects, notes and a contact page in browser mode', () => {
     await grid.locator('[role=row][aria-rowindex="2"]').waitFor();
     await grid.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Acme Ltd' }).waitFor();
+    await page.getByRole('heading', { name: 'Acme Ltd', exact: true }).waitFor();
     // 250 + 400 owed, less 30 of credit.
     await page.getByRole('definition').filter({ hasText: '£620.00' }).waitFor();
     const table = (name: string) => page.getByRole('table', { name: new RegExp(`^${name}`) });
@@ -108,14 +108,14 @@ describe('projects, notes and a contact page in browser mode', () => {
     await page.getByRole('textbox', { name: 'New note' }).fill('Pays by BACS at month end');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByText('Pays by BACS at month end').waitFor();
-    await page.getByRole('button', { name: 'Change' }).click();
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
     await page.getByRole('textbox', { name: 'Change the note' }).fill('Pays by BACS on the 28th');
     await page.keyboard.press('ControlOrMeta+Enter');
     await page.getByText('Pays by BACS on the 28th').waitFor();
     expect(await notes()).toEqual(['Pays by BACS on the 28th']);
     await checkScreen(app, 'contact-page');
 
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Deleted a note.').waitFor();
     expect(await notes()).toEqual([]);
     await page.locator('body').press('ControlOrMeta+z');
