@@ -70,3 +70,17 @@ export const categoryCreateSchema = z.object({
   auto_sales_tax_rate: z.enum(AUTO_SALES_TAX_RATES, { error: `must be one of ${AUTO_SALES_TAX_RATES.join(', ')}` }).optional(),
 });
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+
+/**
+ * PUT /v2/categories/:nominal_code (Ledgerdesk extension). A category the user added may be renamed
+ * and its tax treatment changed; any category may be hidden. The code and group stay: postings are
+ * filed under them.
+ */
+export const categoryUpdateSchema = z.object({
+  description: requiredText().optional(),
+  tax_reporting_name: z.string({ error: 'must be text' }).trim().max(255, { error: 'must be at most 255 characters' }).optional(),
+  allowable_for_tax: boolean.optional(),
+  auto_sales_tax_rate: z.enum(AUTO_SALES_TAX_RATES, { error: `must be one of ${AUTO_SALES_TAX_RATES.join(', ')}` }).optional(),
+  hidden: boolean.optional(),
+});
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;

@@ -18,7 +18,7 @@ export interface BenchBook extends OpenEngine {
  * A book file in a temp folder (WAL, as the app runs it, not :memory:) with `accounts` bank
  * accounts, created through the engine so that they are exactly what the app would store.
  */
-export async function createBenchBook(accounts = 1000): Promise<BenchBook> {
+export async function createBenchBook(accounts = 1000, options: { setupCompleted?: boolean } = {}): Promise<BenchBook> {
   const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-bench-'));
   const opened = openEngine({
     file: join(dir, 'bench.sqlite'),
@@ -28,6 +28,7 @@ export async function createBenchBook(accounts = 1000): Promise<BenchBook> {
       startDate: '2025-05-01',
       owner: { email: 'owner@example.com', firstName: 'Bench', lastName: 'Owner' },
       ownerToken: BENCH_TOKEN,
+      ...options,
     },
   });
   const headers = { Authorization: `Bearer ${BENCH_TOKEN}`, 'Content-Type': 'application/json' };

@@ -127,6 +127,35 @@ describe('banking in browser mode', () => {
     expect(await storedAccounts(app)).toHaveLength(2);
   });
 
+  it('asks before a new form replaces a half-filled one, and refuses a second account of the same name at the field', async () => {
+    const { page } = app;
+    const name = () => page.getByRole('textbox', { name: 'Name', exact: true });
+    await page.keyboard.press('n');
+    await form().waitFor();
+    await page.keyboard.type('Half typed');
+    await page.getByRole('button', { name: /New bank account/ }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Discard the account you started?' });
+    await ask.waitFor();
+    await app.screenshot('banking-discard-ask');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await name().inputValue()).toBe('Half typed');
+    await page.getByRole('button', { name: /New bank account/ }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => name().inputValue()).toBe('');
+
+    // The name of an existing account, in other case and with spaces: refused at the name field.
+    await name().fill('  savings ACCOUNT ');
+    await form().getByRole('button', { name: /Save/ }).click();
+    const error = page.locator('#bank-account-name-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Name is already the name of another bank account (Savings Account); give this one a name of its own, so the two can be told apart.');
+    expect(await storedAccounts(app)).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    await form().waitFor({ state: 'detached' });
+  });
+
   it('edits an account name with the mouse and the keyboard', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Edit Business Current Account' }).click();

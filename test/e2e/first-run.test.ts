@@ -129,3 +129,37 @@ describe('skipping the first run', () => {
     expect(app.problems).toEqual([]);
   });
 });
+
+describe('importing a statement as the first step', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp({ book: NEW_BOOK });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('opens the file dialog, and the chosen statement goes to its review', async () => {
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Set up your books' }).waitFor();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Corner Shop Ltd');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Add your first bank account' }).waitFor();
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import a statement' }).click();
+    const csv = 'Date,Description,Amount\n02/11/2026,Opening float,250.00\n03/11/2026,Card payment at the cash and carry,-48.20\n';
+    await (await chooser).setFiles({ name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('dialog').getByRole('heading', { name: 'Review first.csv' }).waitFor();
+    // Behind the review, the books are open on Banking with the company named.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await expect.poll(() => page.locator('nav .company').textContent()).toBe('Corner Shop Ltd');
+    expect((await app.book.json('GET', '/v2/company')).body.company.name).toBe('Corner Shop Ltd');
+    expect(app.problems).toEqual([]);
+  });
+});

@@ -179,10 +179,20 @@ describeShared('statement import in browser mode', () => {
     await dialog().getByLabel('Date order').selectOption('dmy');
     await dialog().getByRole('alert').waitFor({ state: 'detached' });
 
-    await dialog().getByRole('button', { name: 'These columns are right' }).click();
+    // From the keyboard: the button folds the columns away, and the focus must stay in the review, so
+    // that Tab walks the review's own controls and Ctrl+Enter imports (it used to fall to the page
+    // behind, where Ctrl+Enter opened the Banking edit form).
+    await dialog().getByRole('button', { name: 'These columns are right' }).focus();
+    await page.keyboard.press('Enter');
     await dialog().getByText(LLOYDS_COLUMNS).waitFor();
+    const focusInReview = () => page.evaluate(() => document.activeElement?.closest('dialog.import-dialog') !== null && document.activeElement !== document.body);
+    expect(await focusInReview()).toBe(true);
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInReview(), `after Tab ${step + 1}`).toBe(true);
+    }
     expect(await importButton().textContent()).toContain('Import 19 rows');
-    await importButton().click();
+    await page.keyboard.press('Control+Enter');
     await dialog().getByRole('heading', { name: 'Imported 19 transactions into Lloyds Current' }).waitFor();
     await dialog().getByRole('button', { name: 'Done' }).click();
     expect(await accountTransactions(lloyds)).toHaveLength(20);

@@ -130,6 +130,31 @@ describe('Settings in browser mode', () => {
     expect(await company()).toEqual(before);
   });
 
+  it('enforces the lock on the books: an expense dated before it is refused at its date, one after it is saved', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+5');
+    await page.getByRole('heading', { name: 'Expenses' }).waitFor();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New expense' }).waitFor();
+    await page.getByRole('textbox', { name: 'Date' }).fill('15/03/2026');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.keyboard.type('285');
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Train to a client');
+    await page.getByRole('textbox', { name: 'Amount paid' }).fill('42.00');
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.locator('#expense-date-error').getByText(/The books are locked up to 2026-03-31/).waitFor();
+    expect((await app.book.json('GET', '/v2/expenses')).body.expenses).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Date' }).fill('01/04/2026');
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByText('Added expense Train to a client of 1 Apr 2026.').waitFor();
+    expect((await app.book.json('GET', '/v2/expenses')).body.expenses).toMatchObject([{ dated_on: '2026-04-01', description: 'Train to a client' }]);
+    await page.keyboard.press('Escape');
+    await openSettings();
+  });
+
   it('shows a filed VAT return’s lock read-only, and removes the user lock', async () => {
     const { page } = app;
     const filed = await app.book.json('PUT', '/v2/vat_returns/2025-07-31/mark_as_filed');

@@ -131,6 +131,7 @@ describe('POST /v2/categories', () => {
         nominal_code: '047',
         group_description: 'Income (normally VATable)',
         auto_sales_tax_rate: 'Standard rate',
+        custom: true,
       },
     });
     expect(response.headers.get('location')).toBe(`${ORIGIN}/v2/categories/047`);
@@ -150,6 +151,7 @@ describe('POST /v2/categories', () => {
       allowable_for_tax: true,
       tax_reporting_name: 'Material Costs',
       auto_sales_tax_rate: 'Standard rate',
+      custom: true,
     });
   });
 
@@ -187,7 +189,7 @@ describe('POST /v2/categories', () => {
     const t = createTestBook();
     const asset = await create(t, { category_group: 'current_assets', description: 'Deposits', nominal_code: '672', tax_reporting_name: 'debtors' });
     expect(asset.status).toBe(201);
-    expect(asset.body).toEqual({ general_categories: { url: `${ORIGIN}/v2/categories/672`, description: 'Deposits', nominal_code: '672', tax_reporting_name: 'Debtors' } });
+    expect(asset.body).toEqual({ general_categories: { url: `${ORIGIN}/v2/categories/672`, description: 'Deposits', nominal_code: '672', tax_reporting_name: 'Debtors', custom: true } });
     const liability = await create(t, { category_group: 'liabilities', description: 'Warranty provision', nominal_code: '732', tax_reporting_name: 'provisions_for_liabilities' });
     expect(liability.status).toBe(201);
     expect(liability.body.general_categories.tax_reporting_name).toBe('Provisions for liabilities');
@@ -197,7 +199,7 @@ describe('POST /v2/categories', () => {
     const t = createTestBook();
     const { status, body } = await create(t, { category_group: 'equities', description: 'Revaluation reserve', nominal_code: '922' });
     expect(status).toBe(201);
-    expect(body).toEqual({ general_categories: { url: `${ORIGIN}/v2/categories/922`, description: 'Revaluation reserve', nominal_code: '922' } });
+    expect(body).toEqual({ general_categories: { url: `${ORIGIN}/v2/categories/922`, description: 'Revaluation reserve', nominal_code: '922', custom: true } });
     await expectRefused(t, { category_group: 'equities', description: 'X', nominal_code: '923', tax_reporting_name: 'creditors' }, /tax_reporting_name is not allowed for equities/);
   });
 
@@ -313,6 +315,78 @@ describe('POST /v2/categories', () => {
     const { status, body } = await t.json('POST', '/v2/categories', { body: { description: 'X' } });
     expect(status).toBe(422);
     expect(body.errors[0].message).toMatch(/root key category/);
+  });
+});
+
+const update = (t: TestBook, code: string, category: Record<string, unknown>, token?: string) => t.json('PUT', `/v2/categories/${code}`, { body: { category }, token });
+
+describe('PUT /v2/categories/:nominal_code (Ledgerdesk extension)', () => {
+  it('renames a category the user added and changes its tax treatment, recording the change', async () => {
+    const t = createTestBook();
+    await create(t, { category_group: 'admin_expenses', description: 'Fines', nominal_code: '255', tax_reporting_name: 'computer_software_costs' });
+    const changes = t.changeCount();
+    const { status, body } = await update(t, '255', { description: 'Penalties and fines', allowable_for_tax: false, auto_sales_tax_rate: 'Exempt' });
+    expect(status).toBe(200);
+    expect(body.admin_expenses_categories).toMatchObject({
+      description: 'Penalties and fines',
+      nominal_code: '255',
+      allowable_for_tax: false,
+      auto_sales_tax_rate: 'Exempt',
+      group_description: 'Admin expenses (normally Zero-VAT)',
+      custom: true,
+    });
+    expect(t.changeCount()).toBe(changes + 1);
+    expect((await t.json('GET', '/v2/categories/255')).body.admin_expenses_categories.description).toBe('Penalties and fines');
+  });
+
+  it('hides any top-level category and shows it again; the list keeps it, marked', async () => {
+    const t = createTestBook();
+    const hidden = await update(t, '285', { hidden: true });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.admin_expenses_categories).toMatchObject({ nominal_code: '285', hidden: true });
+    const listed = (await t.json('GET', '/v2/categories')).body.admin_expenses_categories.find((category: { nominal_code: string }) => category.nominal_code === '285');
+    expect(listed.hidden).toBe(true);
+    const shown = await update(t, '285', { hidden: false });
+    expect(shown.body.admin_expenses_categories.hidden).toBeUndefined();
+  });
+
+  it('refuses to change a standard category, its code or its group, a field of another group, and hiding a sub account; nothing changes', async () => {
+    const t = createTestBook();
+    await create(t, { category_group: 'income', description: 'Consulting', nominal_code: '047' });
+    await t.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Current', opening_balance: '0' } } });
+    const subAccount = (await t.json('GET', '/v2/categories?sub_accounts=true')).body.general_categories.find((category: { nominal_code: string }) => category.nominal_code.startsWith('750-'));
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['285', { description: 'Meals' }, /description of a standard category cannot change/],
+      ['047', { nominal_code: '048' }, /nominal_code cannot change/],
+      ['047', { category_group: 'cost_of_sales' }, /category_group cannot change/],
+      ['047', { allowable_for_tax: false }, /allowable_for_tax is not allowed for income categories/],
+      ['047', { description: ' ' }, /description can't be blank/],
+      ['047', { hidden: 'perhaps' }, /hidden must be true or false/],
+      [subAccount.nominal_code, { hidden: true }, /sub account/],
+    ];
+    for (const [code, fields, message] of cases) {
+      const before = { list: (await t.json('GET', '/v2/categories?sub_accounts=true')).body, changes: t.changeCount() };
+      const response = await update(t, code, fields);
+      expect(response.status, JSON.stringify(fields)).toBe(422);
+      expect(response.body.errors[0].message).toMatch(message);
+      expect({ list: (await t.json('GET', '/v2/categories?sub_accounts=true')).body, changes: t.changeCount() }).toEqual(before);
+    }
+    expect((await update(t, '048', { hidden: true })).status).toBe(404);
+  });
+
+  it('lets Tax, Accounting & Users change a category and keeps Banking out', async () => {
+    const t = createTestBook();
+    const banking = await t.userWithLevel(Level.Banking);
+    const accounting = await t.userWithLevel(Level.TaxAccountingAndUsers);
+    expect((await update(t, '285', { hidden: true }, banking)).status).toBe(403);
+    expect((await update(t, '285', { hidden: true }, accounting)).status).toBe(200);
+  });
+
+  it('answers in XML as in JSON', async () => {
+    const t = createTestBook();
+    const response = await t.request('PUT', '/v2/categories/285', { xml: '<category><hidden type="boolean">true</hidden></category>', headers: { Accept: 'application/xml' } });
+    expect(response.status).toBe(200);
+    expect(decodeXml(await response.text())).toEqual((await t.json('GET', '/v2/categories/285')).body);
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Level } from '../../shared/api/permissions';
 import { bankAccount } from './banking-helpers';
 import { createTestBook, type TestBook } from './harness';
+import { estimate } from './estimate-helpers';
 import { contact, creditNote, invoice, item } from './sales-helpers';
 
 const path = (url: string) => new URL(url).pathname;
@@ -122,5 +123,39 @@ describe('GET /v2/credit_notes/:id/pdf', () => {
       expect(page, text).toContain(text);
     }
     expect(page).not.toContain('Sort code');
+  });
+});
+
+describe('GET /v2/estimates/:id/pdf', () => {
+  it('is drawn by the same renderer: titled by its type, for the customer, items with VAT, VAT by rate, totals, no due date or payment details', async () => {
+    const { t, customer } = await sellingBook();
+    const quote = await estimate(t, {
+      contact: customer,
+      estimate_type: 'Quote',
+      notes: 'Valid for 30 days.',
+      estimate_items: [
+        item({ description: 'Bookkeeping', item_type: 'Hours', price: '45', quantity: '10' }),
+        item({ description: 'Child seats', item_type: 'Products', price: '80', sales_tax_rate: '5' }),
+      ],
+    });
+    const [page, ...rest] = await pdfPages(t, quote.url);
+    expect(rest).toEqual([]);
+    for (const text of [
+      'Example Ltd', 'VAT registration number GB123456789', 'QUOTE', `Quote number: ${quote.reference}`, 'Date: 1 November 2026',
+      'PREPARED FOR', 'Acme Ltd', '5 Mill Lane', 'Bookkeeping', '10 hours', '20%', '£450.00', 'Child seats', '5%', '£80.00',
+      'Net', '£530.00', 'VAT at 20% on £450.00', '£90.00', 'VAT at 5% on £80.00', '£4.00', 'Total (GBP)', '£624.00', 'Valid for 30 days.',
+    ]) {
+      expect(page, text).toContain(text);
+    }
+    for (const text of ['Due:', 'Sort code', 'Payment terms', 'BILL TO']) expect(page, text).not.toContain(text);
+    expect((await t.json('GET', '/v2/estimates/999/pdf')).status).toBe(404);
+  });
+
+  it('quotes the net alone when include_sales_tax_on_total_value is false, VAT by rate still shown', async () => {
+    const { t, customer } = await sellingBook();
+    const net = await estimate(t, { contact: customer, include_sales_tax_on_total_value: false, estimate_items: [item({ price: '200' })] });
+    const [page] = await pdfPages(t, net.url);
+    for (const text of ['ESTIMATE', 'VAT at 20% on £200.00', '£40.00', 'Total excluding VAT (GBP)', '£200.00']) expect(page, text).toContain(text);
+    expect(page).not.toContain('£240.00');
   });
 });

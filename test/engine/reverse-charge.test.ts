@@ -54,7 +54,9 @@ describe('reverse charge: the buyer accounts for the VAT (issue 13, item 9)', ()
       ['819', -30000],
     ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
     expect(ledgerTotal(t)).toBe(0);
-    expect(await boxes(t, '2025-07-31')).toMatchObject({ 1: '600.0', 3: '600.0', 4: '600.0', 5: '0.0', 7: '3000.0' });
+    // Neither names a UK supplier, so both are services bought from abroad: the deemed supply is also an
+    // output, box 6 as well as box 7 (VAT Notice 700/12 section 4.6, 741A section 17).
+    expect(await boxes(t, '2025-07-31')).toMatchObject({ 1: '600.0', 3: '600.0', 4: '600.0', 5: '0.0', 6: '3000.0', 7: '3000.0', 9: '0.0' });
   });
 
   it('a 2020 book acquiring EC goods files nil: 300.00 in box 2 and box 4, 1,500 in boxes 7 and 9', async () => {
@@ -62,6 +64,26 @@ describe('reverse charge: the buyer accounts for the VAT (issue 13, item 9)', ()
     const response = await postBill(t, insertContact(t), { dated_on: '2020-02-10', due_on: '2020-03-10', ec_status: 'EC Goods', bill_items: [{ category: '285', total_value: '1500', sales_tax_rate: '20' }] });
     expect(response.status).toBe(201);
     expect(await boxes(t, '2020-03-31')).toMatchObject({ 1: '0.0', 2: '300.0', 3: '300.0', 4: '300.0', 5: '0.0', 6: '0.0', 7: '1500.0', 8: '0.0', 9: '1500.0' });
+  });
+
+  it('services bought from a supplier abroad are a deemed supply too: the net in box 6 as well as box 7', async () => {
+    const t = createTestBook({ vatRegistered: true });
+    const abroad = insertContact(t, 'Cloud Tools Inc');
+    t.book.sqlite.prepare("UPDATE contacts SET country = 'United States' WHERE id = ?").run(idOf(abroad));
+    const response = await postBill(t, abroad, { dated_on: '2025-06-10', due_on: '2025-07-10', ec_status: 'Reverse Charge', bill_items: [{ category: '285', total_value: '1500', sales_tax_rate: '20' }] });
+    expect(response.status).toBe(201);
+    expect(await boxes(t, '2025-07-31')).toMatchObject({ 1: '300.0', 2: '0.0', 4: '300.0', 5: '0.0', 6: '1500.0', 7: '1500.0', 8: '0.0', 9: '0.0' });
+    // What is behind box 6 is that bill's cost line, adding up to the box.
+    const behind = await t.json('GET', '/v2/vat_returns/2025-07-31/boxes/6/transactions');
+    expect(behind.status).toBe(200);
+    expect(behind.body.vat_return_box.transactions.map((entry: any) => [entry.amount, entry.nominal_code])).toEqual([['1500.0', '285']]);
+  });
+
+  it('a 2020 book buying EC services: 300.00 in boxes 1 and 4, 1,500 in boxes 6 and 7, nothing in box 9', async () => {
+    const t = createTestBook({ vatRegistered: true, startDate: '2020-01-01' });
+    const response = await postBill(t, insertContact(t), { dated_on: '2020-02-10', due_on: '2020-03-10', ec_status: 'EC Services', bill_items: [{ category: '285', total_value: '1500', sales_tax_rate: '20' }] });
+    expect(response.status).toBe(201);
+    expect(await boxes(t, '2020-03-31')).toMatchObject({ 1: '300.0', 2: '0.0', 3: '300.0', 4: '300.0', 5: '0.0', 6: '1500.0', 7: '1500.0', 8: '0.0', 9: '0.0' });
   });
 
   it('zero-rated, exempt and out-of-scope lines under the reverse charge account for no VAT', async () => {

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { flag, id, postalAddress, timestamps } from './columns';
 import { categories } from './ledger';
 import { users } from './users';
@@ -60,15 +60,16 @@ export const notes = sqliteTable(
 );
 
 /**
- * Sales documents: invoices, credit notes (kind credit_note, negative values) and the templates that
- * recurring invoices are issued from (kind recurring_template). Totals are stored in minor units of the
+ * Sales documents: invoices, credit notes (kind credit_note, negative values), the templates that
+ * recurring invoices are issued from (kind recurring_template) and estimates (kind estimate, which post
+ * nothing; their due_on is their date and is never shown). Totals are stored in minor units of the
  * document's currency and, for postings, of the native currency.
  */
 export const invoices = sqliteTable(
   'invoices',
   {
     id: id(),
-    kind: text('kind', { enum: ['invoice', 'credit_note', 'recurring_template'] }).notNull(),
+    kind: text('kind', { enum: ['invoice', 'credit_note', 'recurring_template', 'estimate'] }).notNull(),
     contactId: integer('contact_id').notNull().references(() => contacts.id),
     projectId: integer('project_id').references(() => projects.id),
     reference: text('reference').notNull(),
@@ -78,7 +79,10 @@ export const invoices = sqliteTable(
     currency: text('currency').notNull(),
     /** Native units per one unit of the document's currency, as decimal text. */
     exchangeRate: text('exchange_rate').notNull(),
-    /** The stored status: Draft, Sent or Cancelled. Open, Overdue, Paid and Part paid are derived. */
+    /**
+     * The stored status: Draft, Sent or Cancelled (Open, Overdue, Paid and Part paid are derived); an
+     * estimate's is Draft, Sent, Approved, Rejected or Invoiced.
+     */
     status: text('status').notNull(),
     comments: text('comments'),
     omitHeader: flag('omit_header').notNull(),
@@ -96,6 +100,12 @@ export const invoices = sqliteTable(
     totalMinor: integer('total_minor').notNull(),
     nativeTotalMinor: integer('native_total_minor').notNull(),
     sentAt: text('sent_at'),
+    /** An estimate's kind as its customer reads it: Estimate, Quote or Proposal. */
+    estimateType: text('estimate_type'),
+    /** Whether an estimate's total shows VAT added (true) or net only. */
+    includeSalesTaxOnTotalValue: flag('include_sales_tax_on_total_value').notNull().default(true),
+    /** On an invoiced estimate, the invoice it became; the invoice finds its estimate through it. */
+    convertedInvoiceId: integer('converted_invoice_id').references((): AnySQLiteColumn => invoices.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [index('invoices_contact').on(table.contactId), index('invoices_kind_date').on(table.kind, table.datedOn)],

@@ -41,8 +41,24 @@ function controlTotals(sqlite: Database.Database, period: VatPeriod): ControlTot
     .get({ from: period.startsOn, to: period.endsOn })!;
 }
 
+/** A net line that is a sale (boxes 6 and 8) rather than a purchase (boxes 7 and 9). */
+export const SALE_LINE = `(c.list_group = 'income' OR (c.list_group = 'general' AND p.debit_minor < 0))`;
+
+/**
+ * A purchase line on which the buyer accounted for the VAT on services bought from abroad: that is a
+ * supply to itself as well as a purchase, so its net is an output in box 6 too (VAT Notice 700/12
+ * section 4.6, 741A section 17). EC Services (before 2021) are always from abroad; a Reverse Charge
+ * bill from a supplier in the UK is the domestic reverse charge (Notice 735 and the construction
+ * reverse charge), where the customer's box 6 takes nothing. Expenses and bank lines name no supplier,
+ * so their reverse charge is the common case, services bought from abroad.
+ */
+export const DEEMED_SUPPLY_LINE = `(p.sales_tax_status = 'TAXABLE' AND NOT ${SALE_LINE} AND (p.ec_status = 'EC Services' OR (p.ec_status = 'Reverse Charge' AND NOT EXISTS (
+  SELECT 1 FROM bills b JOIN contacts ct ON ct.id = b.contact_id
+  WHERE p.source_resource = 'bills' AND b.id = p.source_id AND ct.country = 'United Kingdom'))))`;
+
 interface NetTotals {
   sales: number;
+  deemedSupplies: number;
   purchases: number;
   ecGoodsSupplied: number;
   ecGoodsAcquired: number;
@@ -51,8 +67,6 @@ interface NetTotals {
 /** A net line that is on the return (postings p joined to categories c): see netTotals. */
 export const NET_LINE_ON_RETURN = `p.sales_tax_status IN ('TAXABLE', 'EXEMPT') AND coalesce(p.ec_status, '') <> '${EC_VAT_MOSS}'`;
 
-/** A net line that is a sale (boxes 6 and 8) rather than a purchase (boxes 7 and 9). */
-export const SALE_LINE = `(c.list_group = 'income' OR (c.list_group = 'general' AND p.debit_minor < 0))`;
 
 /**
  * Boxes 6 to 9 from the net lines of taxed documents. A line is in the return when it is TAXABLE
@@ -66,11 +80,12 @@ function netTotals(sqlite: Database.Database, period: VatPeriod): NetTotals {
       `SELECT
          coalesce(sum(CASE WHEN sale THEN -debit END), 0) AS sales,
          coalesce(sum(CASE WHEN NOT sale THEN debit END), 0) AS purchases,
+         coalesce(sum(CASE WHEN deemed THEN debit END), 0) AS deemedSupplies,
          coalesce(sum(CASE WHEN sale AND ec = '${EC_GOODS}' THEN -debit END), 0) AS ecGoodsSupplied,
          coalesce(sum(CASE WHEN NOT sale AND ec = '${EC_GOODS}' THEN debit END), 0) AS ecGoodsAcquired
        FROM (
          SELECT p.debit_minor AS debit, p.ec_status AS ec,
-           ${SALE_LINE} AS sale
+           ${SALE_LINE} AS sale, ${DEEMED_SUPPLY_LINE} AS deemed
          FROM postings p JOIN categories c ON c.id = p.category_id
          -- Every category through the (category_id, dated_on) index: one range per category, no scan.
          WHERE p.category_id IN (SELECT id FROM categories) AND p.dated_on BETWEEN @from AND @to
@@ -92,7 +107,8 @@ export function netVatDue(ctx: Pick<EngineContext, 'book'>, period: VatPeriod): 
 /**
  * Every box for a period, from postings: box 1 the VAT charged (819) other than on EC acquisitions,
  * box 2 the VAT due on EC acquisitions, box 3 = 1 + 2, box 4 the VAT reclaimed (818, acquisitions
- * included), box 5 = 3 - 4 to the penny (negative: a repayment), boxes 6 to 9 the net values.
+ * included), box 5 = 3 - 4 to the penny (negative: a repayment), boxes 6 to 9 the net values (box 6 with the
+ * services the buyer supplied to itself under the reverse charge).
  * MOSS VAT (824) is not on this return.
  */
 export function vatBoxes(ctx: Pick<EngineContext, 'book'>, period: VatPeriod): VatBoxes {
@@ -108,7 +124,7 @@ export function vatBoxes(ctx: Pick<EngineContext, 'book'>, period: VatPeriod): V
     3: box3,
     4: box4,
     5: box3 - box4,
-    6: wholePounds(net.sales),
+    6: wholePounds(net.sales + net.deemedSupplies),
     7: wholePounds(net.purchases),
     8: wholePounds(net.ecGoodsSupplied),
     9: wholePounds(net.ecGoodsAcquired),

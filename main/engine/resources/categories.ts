@@ -5,6 +5,7 @@ import {
   LIST_KEY_OF_GROUP,
   NOMINAL_CODE_RANGES,
   categoryCreateSchema,
+  categoryUpdateSchema,
   formatNominalCode,
   type AutoSalesTaxRate,
   type CategoryGroup,
@@ -14,6 +15,7 @@ import {
 import { Level } from '../../../shared/api/permissions';
 import { displayTaxReportingName, taxReportingNames } from '../../../shared/api/tax-reporting-names';
 import { categories } from '../../db/schema';
+import { hiddenCategoryCodes, storeCategoryHidden } from '../category-visibility';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
@@ -26,7 +28,11 @@ type CategoryRow = typeof categories.$inferSelect;
 
 const isSubAccount = (row: CategoryRow) => row.nominalCode !== row.baseCode;
 
-export function categoryRecord(ctx: EngineContext, row: CategoryRow): ApiRecord {
+/**
+ * `hidden` and `custom` are Ledgerdesk extensions, present only when true so a standard category keeps
+ * the live record's keys exactly. `hidden` is looked up when the caller has not read the set already.
+ */
+export function categoryRecord(ctx: EngineContext, row: CategoryRow, hidden: ReadonlySet<string> = hiddenCategoryCodes(ctx.db)): ApiRecord {
   return {
     url: recordUrl(ctx, 'categories', row.nominalCode),
     description: row.description,
@@ -38,6 +44,8 @@ export function categoryRecord(ctx: EngineContext, row: CategoryRow): ApiRecord 
     bank_account: row.bankAccountId !== null ? recordUrl(ctx, 'bank_accounts', row.bankAccountId) : undefined,
     capital_asset_type: row.capitalAssetTypeId !== null ? recordUrl(ctx, 'capital_asset_types', row.capitalAssetTypeId) : undefined,
     user: row.userId !== null ? recordUrl(ctx, 'users', row.userId) : undefined,
+    custom: row.isCustom ? true : undefined,
+    hidden: hidden.has(row.nominalCode) ? true : undefined,
   };
 }
 
@@ -80,7 +88,8 @@ function listCategories(request: RouteRequest) {
     general_categories: [] as CategoryRow[],
   };
   for (const row of shown) grouped[listKeyOf(row)].push(row);
-  const render = (list: CategoryRow[], order: typeof byCode) => list.sort(order).map((row) => categoryRecord(ctx, row));
+  const hidden = hiddenCategoryCodes(ctx.db);
+  const render = (list: CategoryRow[], order: typeof byCode) => list.sort(order).map((row) => categoryRecord(ctx, row, hidden));
   return ok({
     admin_expenses_categories: render(grouped.admin_expenses_categories, byDescription),
     cost_of_sales_categories: render(grouped.cost_of_sales_categories, byDescription),
@@ -209,6 +218,58 @@ function createCategory(request: RouteRequest) {
   return created({ [listKeyOf(row)]: record }, record.url as string);
 }
 
+/** The group a stored category was created in, read back from its list group and code. */
+function storedGroup(row: CategoryRow): ConcreteCategoryGroup {
+  if (row.listGroup !== 'general') return row.listGroup as ConcreteCategoryGroup;
+  return BALANCE_SHEET_GROUPS.find((candidate) => inRange(row.nominalCode, candidate)) ?? 'current_assets';
+}
+
+/**
+ * PUT /v2/categories/:nominal_code (Ledgerdesk extension; the reference shows no update). Only a
+ * category the user added is renamed or retreated, because the standard chart's names and tax
+ * treatments are what the year-end accounts are mapped from; any top-level category may be hidden.
+ */
+function updateCategory(request: RouteRequest) {
+  const { ctx } = request;
+  const row = findCategory(ctx, request.params.nominal_code!);
+  const sent = sentFields(rootOf(request, 'category'));
+  if ('nominal_code' in sent && String(sent.nominal_code).padStart(3, '0') !== row.nominalCode) {
+    throw unprocessable('nominal_code cannot change: the postings of this category are filed under it');
+  }
+  if ('category_group' in sent) throw unprocessable('category_group cannot change: the postings of this category are filed under it');
+  delete sent.nominal_code;
+  const parsed = categoryUpdateSchema.safeParse(sent);
+  if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
+  const { hidden, ...changes } = parsed.data;
+  const changed = Object.keys(changes);
+  if (changed.length > 0 && !row.isCustom) {
+    throw unprocessable(`${changed.join(', ')} of a standard category cannot change; add a category of your own instead (a standard one can be hidden)`);
+  }
+  if (hidden !== undefined && isSubAccount(row)) {
+    throw unprocessable('hidden cannot be set on a sub account: it follows the bank account, user or asset type it belongs to');
+  }
+  const group = storedGroup(row);
+  refuseForeignFields(group, changes);
+  const rate = (changes.auto_sales_tax_rate ?? row.autoSalesTaxRate ?? 'Standard rate') as AutoSalesTaxRate;
+  const updates: Partial<typeof categories.$inferInsert> = {};
+  if (changes.description !== undefined) updates.description = changes.description;
+  if (changes.allowable_for_tax !== undefined) updates.allowableForTax = changes.allowable_for_tax;
+  if (changes.auto_sales_tax_rate !== undefined) {
+    updates.autoSalesTaxRate = changes.auto_sales_tax_rate;
+    updates.groupDescription = groupDescription(group, rate);
+  }
+  if (changes.tax_reporting_name !== undefined) updates.taxReportingName = taxReportingDisplay(ctx, group, changes.tax_reporting_name);
+  if (Object.keys(updates).length > 0) ctx.db.update(categories).set({ ...updates, updatedAt: ctx.now }).where(eq(categories.id, row.id)).run();
+  if (hidden !== undefined) {
+    storeCategoryHidden(ctx.db, row.nominalCode, hidden);
+    // The hidden flag lives beside the row; the row's time still says the category changed, for sync and audit.
+    if (Object.keys(updates).length === 0) ctx.db.update(categories).set({ updatedAt: ctx.now }).where(eq(categories.id, row.id)).run();
+  }
+  ctx.recordChange('categories', row.id, 'update');
+  const updated = findCategory(ctx, row.nominalCode);
+  return ok({ [listKeyOf(updated)]: categoryRecord(ctx, updated) });
+}
+
 export const categoryRoutes: Route[] = [
   { method: 'GET', path: '/v2/categories', level: Level.MyMoney, handle: listCategories },
   {
@@ -222,4 +283,5 @@ export const categoryRoutes: Route[] = [
   },
   // Adding to the chart of accounts changes where the books report things: an accounting decision.
   { method: 'POST', path: '/v2/categories', level: Level.TaxAccountingAndUsers, handle: createCategory },
+  { method: 'PUT', path: '/v2/categories/:nominal_code', level: Level.TaxAccountingAndUsers, handle: updateCategory },
 ];

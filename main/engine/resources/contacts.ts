@@ -4,7 +4,7 @@ import { Level } from '../../../shared/api/permissions';
 import { contacts } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
-import { notFound, unprocessable } from '../errors';
+import { forbidden, notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
 import { choiceParam, timestampParam } from '../query-params';
@@ -138,6 +138,10 @@ const BLOCKERS: readonly [string, string][] = [
 function deleteContact(request: RouteRequest) {
   const { ctx } = request;
   const row = findContact(ctx, request.params.id!);
+  // The live service answers 403 here, not 422 (api-quirks.md: deletion has an order).
+  if (ctx.book.sqlite.prepare("SELECT 1 FROM invoices WHERE contact_id = ? AND kind = 'estimate' LIMIT 1").get(row.id)) {
+    throw forbidden('This contact has estimates and cannot be deleted; delete its estimates (back to draft first) or hide the contact (status Hidden)');
+  }
   for (const [sql, what] of BLOCKERS) {
     if (ctx.book.sqlite.prepare(sql).get(row.id)) throw unprocessable(`This contact has ${what} and cannot be deleted; hide it instead (status Hidden)`);
   }

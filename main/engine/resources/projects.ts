@@ -22,7 +22,8 @@ type ProjectValues = Omit<typeof projects.$inferInsert, 'id' | 'createdAt' | 'up
 
 /** Records that name a project; while any exists the project cannot be deleted or moved to another contact. */
 const USES: readonly [string, string][] = [
-  ['SELECT 1 FROM invoices WHERE project_id = ? LIMIT 1', 'invoices'],
+  ["SELECT 1 FROM invoices WHERE project_id = ? AND kind <> 'estimate' LIMIT 1", 'invoices'],
+  ["SELECT 1 FROM invoices WHERE project_id = ? AND kind = 'estimate' LIMIT 1", 'estimates'],
   ['SELECT 1 FROM bills WHERE project_id = ? LIMIT 1', 'bills'],
   ['SELECT 1 FROM expenses WHERE project_id = ? LIMIT 1', 'expenses'],
 ];

@@ -7,7 +7,7 @@ import { CIS_BANDS } from '../resources/cis_bands';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord } from '../values';
 import { contactName } from './contact-name';
-import { contactOf, documentUrl, itemsOf, KINDS, type DocumentRow, type ItemRow } from './documents';
+import { contactOf, documentUrl, estimateOfInvoice, itemsOf, KINDS, type DocumentRow, type ItemRow } from './documents';
 import { nativeAmounts } from './native-amounts';
 import { settledMinor, settlementsOf } from './settlements';
 import { documentState } from './status';
@@ -16,6 +16,12 @@ function categoryUrl(ctx: EngineContext, id: number | null): string | undefined 
   if (id === null) return undefined;
   const row = ctx.db.select({ code: categories.nominalCode }).from(categories).where(eq(categories.id, id)).get();
   return row ? `${ctx.origin}/v2/categories/${row.code}` : undefined;
+}
+
+/** The url of the estimate an invoice was raised from (Ledgerdesk keeps the link both ways). */
+function linkedEstimate(ctx: EngineContext, invoiceId: number): string | undefined {
+  const id = estimateOfInvoice(ctx, invoiceId);
+  return id !== undefined ? recordUrl(ctx, 'estimates', id) : undefined;
 }
 
 export function itemRecord(ctx: EngineContext, row: DocumentRow, item: ItemRow): ApiRecord {
@@ -97,6 +103,7 @@ export function documentRecord(ctx: EngineContext, row: DocumentRow, options: { 
     native_total_value: nativeValues ? decimal(fromMinor(nativeValues.totalMinor, native)) : undefined,
     status: state.status,
     long_status: state.longStatus,
+    estimate: row.kind === 'invoice' ? linkedEstimate(ctx, row.id) : undefined,
     payment_methods: creditNote ? undefined : {},
     created_at: timestamp(row.createdAt),
     updated_at: timestamp(row.updatedAt),

@@ -10,11 +10,13 @@ import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
 import { periodConditions } from '../query-params';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
+import type { ApiRecord } from '../values';
 import { documentRecord } from './document-record';
 import { documentFacts } from './pdf/document-facts';
 import { documentPdf } from './pdf/document-pdf';
 import { writeDocument } from './document-write';
-import { findDocument, KINDS, type DocumentKind } from './documents';
+import { findDocument, KINDS, type DocumentKind, type DocumentRow } from './documents';
+import { releaseEstimateOf } from './estimate-transitions';
 import { documentView, linkParam, sortParam } from './list-query';
 import { settlementsOf } from './settlements';
 import { viewSql } from './status';
@@ -22,7 +24,7 @@ import { transition } from './transitions';
 
 type SentKind = Extract<DocumentKind, 'invoice' | 'credit_note'>;
 
-const SORT_COLUMNS: Readonly<Record<(typeof DOCUMENT_SORTS)[number], string>> = {
+const SORT_COLUMNS: Readonly<Record<string, string>> = {
   dated_on: 'i.dated_on',
   due_on: 'i.due_on',
   reference: 'i.reference',
@@ -30,15 +32,24 @@ const SORT_COLUMNS: Readonly<Record<(typeof DOCUMENT_SORTS)[number], string>> = 
   updated_at: 'i.updated_at',
 };
 
-function listDocuments(kind: SentKind, views: readonly string[], request: RouteRequest) {
+/** How one kind's list reads: its views as SQL, its sort keys and its record. */
+export interface ListSpec {
+  views: readonly string[];
+  viewSql: (view: string, alias: string) => string;
+  sorts: readonly string[];
+  record: (ctx: RouteRequest['ctx'], row: DocumentRow, options: { items: boolean }) => ApiRecord;
+}
+
+/** GET on a kind's collection: views, contact, project, dates and updated_since, sorted and paged. */
+export function listDocuments(kind: DocumentKind, spec: ListSpec, request: RouteRequest) {
   const { ctx, query } = request;
   const info = KINDS[kind];
-  const { view, since } = documentView(query, views, ctx.today);
+  const { view, since } = documentView(query, spec.views, ctx.today);
   const contactId = linkParam(query, 'contact', 'contacts', (id) => ctx.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id)).get() !== undefined);
   const projectId = linkParam(query, 'project', 'projects', (id) => ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get() !== undefined);
-  const sort = sortParam(query, DOCUMENT_SORTS, '-dated_on');
+  const sort = sortParam(query, spec.sorts, '-dated_on');
   const period = periodConditions(query, 'i');
-  const conditions = ['i.kind = @kind', viewSql(view, 'i'), ...period.conditions];
+  const conditions = ['i.kind = @kind', spec.viewSql(view, 'i'), ...period.conditions];
   const params: Record<string, string | number> = { kind, today: ctx.today, ...period.params };
   if (since) {
     conditions.push('i.dated_on >= @since_date');
@@ -58,13 +69,13 @@ function listDocuments(kind: SentKind, views: readonly string[], request: RouteR
   const total = sqlite.prepare(`SELECT count(*) FROM invoices i WHERE ${where}`).pluck().get(params) as number;
   const page = pageOf(query);
   const ids = sqlite
-    .prepare(`SELECT i.id FROM invoices i WHERE ${where} ORDER BY ${SORT_COLUMNS[sort.key as keyof typeof SORT_COLUMNS]} ${direction}, i.id ${direction} LIMIT @limit OFFSET @offset`)
+    .prepare(`SELECT i.id FROM invoices i WHERE ${where} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction}, i.id ${direction} LIMIT @limit OFFSET @offset`)
     .pluck()
     .all({ ...params, limit: page.limit, offset: page.offset }) as number[];
   // The live service nests items in a list only when asked to (nested_invoice_items=true).
   const nested = query.get(`nested_${info.itemsKey}`) === 'true';
   const rows = ids.map((id) => findDocument(ctx, kind, String(id)));
-  return { status: 200, body: { [info.resource]: rows.map((row) => documentRecord(ctx, row, { items: nested })) }, headers: pageHeaders(request.url, page, total) };
+  return { status: 200, body: { [info.resource]: rows.map((row) => spec.record(ctx, row, { items: nested })) }, headers: pageHeaders(request.url, page, total) };
 }
 
 function itemsOfPayload(kind: SentKind, input: Record<string, unknown>): ItemInput[] | undefined {
@@ -78,6 +89,7 @@ function deleteDocument(kind: SentKind, request: RouteRequest) {
   if (settlementsOf(ctx, row.id).length > 0) throw unprocessable(`This ${label} has payments or credit notes against it; remove them before deleting it`);
   assertUnlocked(ctx, row.datedOn);
   removePostings(ctx, KINDS[kind].resource, row.id);
+  if (kind === 'invoice') releaseEstimateOf(ctx, row.id);
   ctx.db.delete(invoices).where(eq(invoices.id, row.id)).run();
   ctx.recordChange(KINDS[kind].resource, row.id, 'delete');
   return deleted();
@@ -91,7 +103,7 @@ export function documentRoutes(kind: SentKind, schema: z.ZodType<DocumentFields>
   const level = Level.InvoicesEstimatesAndFiles;
   const read = (request: RouteRequest) => ok({ [info.singular]: documentRecord(request.ctx, findDocument(request.ctx, kind, request.params.id!), { items: true }) });
   return [
-    { method: 'GET', path: collection, level, handle: (request) => listDocuments(kind, views, request) },
+    { method: 'GET', path: collection, level, handle: (request) => listDocuments(kind, { views, viewSql, sorts: DOCUMENT_SORTS, record: documentRecord }, request) },
     { method: 'GET', path: byId, level, handle: read },
     {
       method: 'POST',

@@ -106,6 +106,24 @@ function discountFor(input: DocumentFields, current: DocumentRow | null): string
   return percent.isZero() ? null : canonicalDecimal(given);
 }
 
+/** What only an estimate carries; other kinds ignore it. */
+export interface EstimateExtras {
+  estimateType?: string;
+  includeSalesTaxOnTotalValue?: boolean;
+}
+
+/**
+ * A new document starts as a draft. An estimate must say so: the live service refuses a new estimate
+ * without a status ("status is not valid"), and clients written against it send one.
+ */
+function checkNewStatus(kind: DocumentKind, status: string | undefined): void {
+  const label = KINDS[kind].label.toLowerCase();
+  if (status === undefined && kind === 'estimate') throw unprocessable('status is not valid: a new estimate is created with status Draft');
+  if (status !== undefined && status.toLowerCase() !== 'draft') {
+    throw unprocessable(`status must be Draft on a new ${label}; send it with PUT /v2/${KINDS[kind].resource}/:id/transitions/mark_as_sent`);
+  }
+}
+
 /** A sent document keeps its sign: an invoice is owed to the company, a credit note owed by it. */
 export function checkSign(kind: DocumentKind, totalMinor: number): void {
   if (kind === 'invoice' && totalMinor < 0) throw unprocessable('An invoice that is sent cannot have a negative total; issue a credit note instead');
@@ -140,16 +158,16 @@ function writeItems(ctx: EngineContext, documentId: number, items: readonly Item
  * worked out (sales_tax_value is never taken from the payload), then the document's postings and
  * those of whatever settles it. Status only changes through the transitions.
  */
-export function writeDocument(ctx: EngineContext, kind: DocumentKind, input: DocumentFields, items: readonly ItemInput[] | undefined, current: DocumentRow | null): DocumentRow {
+export function writeDocument(ctx: EngineContext, kind: DocumentKind, input: DocumentFields, items: readonly ItemInput[] | undefined, current: DocumentRow | null, extras: EstimateExtras = {}): DocumentRow {
   const company = loadCompany(ctx);
   const native = company.currency;
-  if (!current && input.status !== undefined && input.status.toLowerCase() !== 'draft') {
-    throw unprocessable(`status must be Draft on a new ${KINDS[kind].label.toLowerCase()}; send it with PUT /v2/${KINDS[kind].resource}/:id/transitions/mark_as_sent`);
-  }
+  if (!current) checkNewStatus(kind, input.status);
+  if (current?.status === 'Invoiced') throw unprocessable('An invoiced estimate cannot be changed; its invoice carries the sale on');
   const contact = contactFor(ctx, input, current);
   const datedOn = input.dated_on ?? current?.datedOn;
   if (!datedOn) throw unprocessable('dated_on is required');
-  const { dueOn, terms } = dueDate(input, current, contact, datedOn);
+  // Nothing falls due on an estimate: its due_on is its date and is never shown.
+  const { dueOn, terms } = kind === 'estimate' ? { dueOn: datedOn, terms: 0 } : dueDate(input, current, contact, datedOn);
   const currency = input.currency ?? current?.currency ?? native;
   const ec = ecFields(input, current, company);
   const cisRate = cisRateFor(input, current, company);
@@ -186,10 +204,15 @@ export function writeDocument(ctx: EngineContext, kind: DocumentKind, input: Doc
     // The total converted whole, as nativeAmounts posts it.
     nativeTotalMinor: toNativeMinor(netMinor + salesTaxMinor, currency, native, rate),
     sentAt: current?.sentAt ?? null,
+    estimateType: kind === 'estimate' ? (extras.estimateType ?? current?.estimateType ?? 'Estimate') : null,
+    includeSalesTaxOnTotalValue: extras.includeSalesTaxOnTotalValue ?? current?.includeSalesTaxOnTotalValue ?? true,
+    convertedInvoiceId: current?.convertedInvoiceId ?? null,
   };
-  // A template posts nothing, so a series may start from an invoice in a closed period.
-  if (kind !== 'recurring_template') assertUnlocked(ctx, current?.datedOn, datedOn);
+  // Templates and estimates post nothing, so a lock on the books does not hold them (api-notes: Estimates).
+  if (kind === 'invoice' || kind === 'credit_note') assertUnlocked(ctx, current?.datedOn, datedOn);
   if (current?.status === 'Sent') checkSign(kind, row.totalMinor);
+  // What a customer approves becomes an invoice, which can never be sent with a negative total.
+  if (kind === 'estimate' && row.totalMinor < 0) throw unprocessable('An estimate cannot come to less than zero; take off the negative lines or the discount');
   const settlements = current ? settlementsOf(ctx, current.id) : [];
   if (current && settlements.length > 0) checkSettled(current, row, settledMinor(settlements));
   const stored = current

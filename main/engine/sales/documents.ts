@@ -28,6 +28,7 @@ export const KINDS: Readonly<Record<DocumentKind, KindInfo>> = {
   invoice: { kind: 'invoice', resource: 'invoices', singular: 'invoice', itemsKey: 'invoice_items', itemResource: 'invoice_items', label: 'Invoice' },
   credit_note: { kind: 'credit_note', resource: 'credit_notes', singular: 'credit_note', itemsKey: 'credit_note_items', itemResource: 'credit_note_items', label: 'Credit note' },
   recurring_template: { kind: 'recurring_template', resource: 'recurring_invoices', singular: 'recurring_invoice', itemsKey: 'invoice_items', itemResource: 'invoice_items', label: 'Recurring invoice' },
+  estimate: { kind: 'estimate', resource: 'estimates', singular: 'estimate', itemsKey: 'estimate_items', itemResource: 'estimate_items', label: 'Estimate' },
 };
 
 export function documentById(ctx: EngineContext, id: number): DocumentRow | undefined {
@@ -53,11 +54,16 @@ export function documentUrl(ctx: EngineContext, row: Pick<DocumentRow, 'id' | 'k
   return recordUrl(ctx, KINDS[row.kind].resource, row.id);
 }
 
-/** Whether the document stands in the ledger: sent, not a draft, cancelled or template. */
-export const isPosted = (row: Pick<DocumentRow, 'kind' | 'status'>) => row.kind !== 'recurring_template' && row.status === 'Sent';
+/** Whether the document stands in the ledger: a sent invoice or credit note (templates and estimates never do). */
+export const isPosted = (row: Pick<DocumentRow, 'kind' | 'status'>) => (row.kind === 'invoice' || row.kind === 'credit_note') && row.status === 'Sent';
 
 /** A touched document shows a new updated_at and is picked up by sync. */
 export function touchDocument(ctx: EngineContext, row: Pick<DocumentRow, 'id' | 'kind'>): void {
   ctx.db.update(invoices).set({ updatedAt: ctx.now }).where(eq(invoices.id, row.id)).run();
   ctx.recordChange(KINDS[row.kind].resource, row.id, 'update');
+}
+
+/** The estimate an invoice was converted from, if any: the invoice's half of the link both ways. */
+export function estimateOfInvoice(ctx: EngineContext, invoiceId: number): number | undefined {
+  return ctx.book.sqlite.prepare("SELECT id FROM invoices WHERE kind = 'estimate' AND converted_invoice_id = ?").pluck().get(invoiceId) as number | undefined;
 }

@@ -23,7 +23,7 @@ function paidDocumentId(ctx: EngineContext, value: Link): number {
     }
   }
   const row = documentById(ctx, id);
-  if (!row || row.kind === 'recurring_template') throw fail();
+  if (!row || (row.kind !== 'invoice' && row.kind !== 'credit_note')) throw fail();
   return row.id;
 }
 

@@ -21,6 +21,7 @@ export const explanationSchema = z.object({
   sales_tax_rate: z.string().optional(),
   sales_tax_value: z.string().optional(),
   manual_sales_tax_amount: z.string().optional(),
+  ec_status: z.string().optional(),
   detail: z.string().optional(),
   is_deletable: z.boolean().optional(),
   marked_for_review: z.boolean().optional(),
@@ -102,6 +103,7 @@ export interface ExplanationFields {
   sales_tax_status?: string | null;
   sales_tax_rate?: string | null;
   manual_sales_tax_amount?: string | null;
+  ec_status?: string;
   marked_for_review?: boolean;
 }
 

@@ -19,7 +19,7 @@ import {
   type SalesDocument,
 } from './sales_documents';
 
-export { deleteDocument as deleteInvoice, DOCUMENT_PAGE_SIZE as INVOICE_PAGE_SIZE } from './sales_documents';
+export { deleteDocument as deleteInvoice, documentItemSchema as invoiceItemSchema, DOCUMENT_PAGE_SIZE as INVOICE_PAGE_SIZE } from './sales_documents';
 export type Invoice = SalesDocument;
 export type InvoiceItem = DocumentItem;
 export type InvoiceItemFields = DocumentItemFields;

@@ -60,6 +60,8 @@ export const salesDocumentSchema = z
     discount_percent: z.string().optional(),
     comments: z.string().optional(),
     ec_status: z.string().optional(),
+    /** The estimate an invoice was raised from, if any. */
+    estimate: z.string().optional(),
     invoice_items: z.array(documentItemSchema).optional(),
     credit_note_items: z.array(documentItemSchema).optional(),
   })
@@ -159,12 +161,5 @@ export function transitionDocument(url: string, transition: DocumentTransition):
   return getOne('PUT', `${pathOf(url)}/transitions/${transition}`, DOCUMENT_NAMES[kindOfUrl(url)].singular, salesDocumentSchema);
 }
 
-/** The document as its customer receives it: PDF bytes (the engine sends them base64 in JSON). */
-export async function documentPdf(url: string): Promise<ApiResult<Uint8Array>> {
-  const read = await getOne('GET', `${pathOf(url)}/pdf`, 'pdf', z.object({ content: z.string() }));
-  if (!read.ok) return read;
-  const binary = atob(read.value.content);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return { ok: true, value: bytes };
-}
+/** The document as its customer receives it: PDF bytes. */
+export { documentPdf } from './pdf';

@@ -17,6 +17,31 @@ export const VAT_CHOICES = [
 ] as const;
 export type VatChoice = (typeof VAT_CHOICES)[number]['value'];
 
+/** The explanation's EC treatment (the engine's ec_status); '' where the panel offers none. */
+export type EcChoice = '' | 'UK/Non-EC' | 'EC Goods' | 'EC Services';
+
+/**
+ * What a VAT-registered company may say about where a line's goods or services came from or went. Before
+ * 2021 the EU's goods and services (acquisitions in box 2 and 9, supplies in box 8); from 2021 only
+ * services bought from abroad, which the buyer accounts for under the reverse charge (EC Services posts
+ * it both ways, boxes 1, 4, 6 and 7: VAT Notice 741A section 17). None for a company not registered.
+ */
+export function ecChoices(datedOn: string, moneyIn: boolean, vatRegistered: boolean): { value: EcChoice; label: string }[] {
+  if (!vatRegistered) return [];
+  if (datedOn < '2021-01-01') {
+    return [
+      { value: 'UK/Non-EC', label: 'UK or outside the EU' },
+      { value: 'EC Goods', label: moneyIn ? 'Goods sold to the EU' : 'Goods bought from the EU' },
+      { value: 'EC Services', label: moneyIn ? 'Services sold to the EU' : 'Services bought from the EU (reverse charge)' },
+    ];
+  }
+  if (moneyIn) return [];
+  return [
+    { value: 'UK/Non-EC', label: 'UK supplier (VAT as charged)' },
+    { value: 'EC Services', label: 'Services from abroad (reverse charge)' },
+  ];
+}
+
 export interface ExplainValues {
   kind: 'category' | 'transfer' | 'invoice' | 'bill';
   category: string;
@@ -27,6 +52,7 @@ export interface ExplainValues {
   bill: string;
   vat: VatChoice;
   manualVat: string;
+  ecStatus: EcChoice;
   description: string;
   review: boolean;
 }
@@ -48,6 +74,7 @@ export function explanationFields(values: ExplainValues, currency: string): Buil
     return { ok: true, fields };
   }
   fields.category = values.category || null;
+  if (values.ecStatus) fields.ec_status = values.ecStatus;
   if (values.vat === 'exempt') fields.sales_tax_status = 'EXEMPT';
   else if (values.vat === 'out_of_scope') fields.sales_tax_status = 'OUT_OF_SCOPE';
   else if (values.vat === 'manual') {

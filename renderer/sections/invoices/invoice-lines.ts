@@ -76,14 +76,20 @@ export function linesTotal(lines: readonly EditorLine[], currency: string, disco
   return total;
 }
 
-/**
- * A saved item as an editor line. A credit note's prices are stored negative but typed positive
- * (api-notes), so they are shown as typed.
- */
-export function lineOf(item: DocumentItem, kind: DocumentKind = 'invoice'): EditorLine {
+/** A saved item as an editor line. */
+export function lineOf(item: DocumentItem): EditorLine {
   const status = item.sales_tax_status;
   const vat: VatChoice = status === 'EXEMPT' ? 'exempt' : status === 'OUT_OF_SCOPE' ? 'out_of_scope' : item.sales_tax_rate !== undefined ? (new Decimal(item.sales_tax_rate).toString() as VatChoice) : 'auto';
-  return { key: item.url, url: item.url, description: item.description, unit: item.item_type, quantity: new Decimal(item.quantity).toString(), price: (kind === 'credit_note' ? new Decimal(item.price).negated() : new Decimal(item.price)).toString(), vat, category: item.category ?? '' };
+  return { key: item.url, url: item.url, description: item.description, unit: item.item_type, quantity: new Decimal(item.quantity).toString(), price: new Decimal(item.price).toString(), vat, category: item.category ?? '' };
+}
+
+/**
+ * A saved item of a document of this kind as an editor line. A credit note's prices are stored
+ * negative but typed positive (api-notes), so they are shown as typed.
+ */
+export function documentLineOf(item: DocumentItem, kind: DocumentKind): EditorLine {
+  const line = lineOf(item);
+  return kind === 'credit_note' ? { ...line, price: new Decimal(item.price).negated().toString() } : line;
 }
 
 /** What the engine is sent for a line: its VAT as a rate or a status, Auto as no rate at all. */

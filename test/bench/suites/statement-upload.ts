@@ -21,7 +21,7 @@ interface Row {
   fitid: string;
 }
 
-function rows(count: number, seed: string): Row[] {
+export function rows(count: number, seed: string): Row[] {
   return Array.from({ length: count }, (_, n) => {
     const day = new Date(Date.UTC(2025, 0, 1) + (n % 600) * 86_400_000).toISOString().slice(0, 10);
     return { date: day, amountMinor: ((n * 7919) % 200_000) - 100_000, description: `${seed} payee ${n % 5000} ref ${n}`, fitid: `${seed}-${n}` };
@@ -30,7 +30,7 @@ function rows(count: number, seed: string): Row[] {
 
 const pounds = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 
-function ofx(lines: readonly Row[]): Uint8Array {
+export function ofx(lines: readonly Row[]): Uint8Array {
   const body = lines
     .map((row) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${row.date.replace(/-/g, '')}<TRNAMT>${pounds(row.amountMinor)}<FITID>${row.fitid}<NAME>${row.description}</STMTTRN>`)
     .join('\n');
@@ -38,7 +38,7 @@ function ofx(lines: readonly Row[]): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-async function upload(book: BenchBook, accountId: number, file: Uint8Array): Promise<number> {
+export async function upload(book: BenchBook, accountId: number, file: Uint8Array): Promise<number> {
   const form = new FormData();
   form.set('statement', new Blob([file as BlobPart]), 'statement.ofx');
   const start = performance.now();

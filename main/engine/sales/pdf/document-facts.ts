@@ -11,6 +11,10 @@ import { contactOf, itemsOf, type DocumentRow } from '../documents';
 /** Everything a sales document's PDF shows, read once, in the document's currency. */
 export interface DocumentFacts {
   title: string;
+  /** The heading over the customer's name and address. */
+  buyerHeading: string;
+  /** False on an estimate whose total is given without VAT (include_sales_tax_on_total_value false). */
+  totalIncludesVat: boolean;
   reference: string;
   datedOn: string;
   dueOn: string | null;
@@ -45,7 +49,8 @@ export interface DocumentLine {
   amountMinor: number;
 }
 
-const TITLES: Readonly<Record<DocumentRow['kind'], string>> = { invoice: 'Invoice', credit_note: 'Credit note', recurring_template: 'Invoice' };
+const TITLES: Readonly<Record<DocumentRow['kind'], string>> = { invoice: 'Invoice', credit_note: 'Credit note', recurring_template: 'Invoice', estimate: 'Estimate' };
+const BUYER_HEADINGS: Readonly<Record<DocumentRow['kind'], string>> = { invoice: 'Bill to', credit_note: 'Credit to', recurring_template: 'Bill to', estimate: 'Prepared for' };
 
 function addressLines(row: { address1: string | null; address2: string | null; address3: string | null; town: string | null; region: string | null; postcode: string | null; country: string }, homeCountry: string): string[] {
   const lines = [row.address1, row.address2, row.address3, row.town, row.region, row.postcode];
@@ -98,7 +103,10 @@ export function documentFacts(ctx: EngineContext, row: DocumentRow): DocumentFac
   const band = row.cisRate !== null ? CIS_BANDS.find((entry) => entry.name === row.cisRate) : undefined;
   const zeroRatedEc = row.ecStatus === 'EC Goods' || row.ecStatus === 'EC Services';
   return {
-    title: TITLES[row.kind],
+    // An estimate is titled as its customer was promised it: Estimate, Quote or Proposal.
+    title: row.kind === 'estimate' ? (row.estimateType ?? TITLES.estimate) : TITLES[row.kind],
+    buyerHeading: BUYER_HEADINGS[row.kind],
+    totalIncludesVat: row.kind !== 'estimate' || row.includeSalesTaxOnTotalValue,
     reference: row.reference,
     datedOn: row.datedOn,
     dueOn: row.kind === 'invoice' ? row.dueOn : null,

@@ -47,7 +47,7 @@ function header(doc: Pdf, facts: DocumentFacts): void {
 }
 
 function buyer(doc: Pdf, facts: DocumentFacts): void {
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY).text(facts.title === 'Credit note' ? 'CREDIT TO' : 'BILL TO', LEFT, doc.y);
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY).text(facts.buyerHeading.toUpperCase(), LEFT, doc.y);
   doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(facts.buyer.name, { width: 300 });
   doc.font('Helvetica').fontSize(10);
   for (const line of facts.buyer.address) doc.text(line, { width: 300 });
@@ -107,6 +107,11 @@ function totalRows(facts: DocumentFacts): { label: string; value: string; bold?:
     if (rate.rate.endsWith('%')) rows.push({ label: `VAT at ${rate.rate} on ${money(rate.netMinor)}`, value: money(rate.vatMinor) });
     else rows.push({ label: `${rate.rate}: ${money(rate.netMinor)}`, value: money(0) });
   }
+  if (!facts.totalIncludesVat) {
+    // The customer is quoted the net; the VAT by rate above says what will be added.
+    rows.push({ label: `Total excluding VAT (${facts.currency})`, value: money(facts.netMinor), bold: true });
+    return rows;
+  }
   rows.push({ label: 'VAT', value: money(facts.vatMinor) });
   rows.push({ label: `Total (${facts.currency})`, value: money(facts.totalMinor), bold: true });
   if (facts.cis) {
@@ -158,7 +163,7 @@ function paymentAndNotes(doc: Pdf, facts: DocumentFacts): void {
   }
 }
 
-/** An invoice or credit note as a customer receives it, as real (searchable) text. */
+/** An invoice, credit note or estimate as a customer receives it, as real (searchable) text. */
 export function documentPdf(facts: DocumentFacts, createdAt: Date): Uint8Array {
   return renderPdf({ title: `${facts.title} ${facts.reference}`, author: facts.seller.name, createdAt }, (doc) => {
     header(doc, facts);

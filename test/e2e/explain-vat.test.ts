@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 14 item 2 for a VAT-registered company: a payment for services bought from abroad explained
+ * in the register under the reverse charge, by keys and clicks, and what it puts on the VAT return
+ * (HMRC VAT Notice 741A s.17 and 700/12 s.4.6: 300.00 in boxes 1 and 4, 1,500 in boxes 6 and 7).
+ */
+describe('explaining a line under the reverse charge', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp({ book: { vatRegistered: true } });
+    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '5000.00' } } });
+    const account = created.body.bank_account.url as string;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(account)}`, {
+      body: { statement: [{ dated_on: '2026-09-03', description: 'CLOUDHOST INC SEATTLE', amount: '-1500.00' }] },
+    });
+    expect(upload.status).toBe(200);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const boxes = async () => {
+    const { body } = await app.book.json('GET', '/v2/vat_returns/2026-10-31');
+    return Object.fromEntries(body.vat_return.breakdown.rows.map((row: { box_number: number; value: string }) => [row.box_number, row.value]));
+  };
+
+  it('offers the reverse charge beside the VAT, and the return shows it both ways', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.keyboard.press('t');
+    const grid = page.getByRole('grid', { name: 'Transactions of Business Current' });
+    await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await grid.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.keyboard.type('285');
+    await page.getByRole('option', { name: /285/ }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('VAT', { exact: true }).selectOption('20');
+    const where = page.getByLabel('Bought or sold');
+    expect(await where.locator('option').allTextContents()).toEqual(['UK supplier (VAT as charged)', 'Services from abroad (reverse charge)']);
+    expect(await where.inputValue()).toBe('UK/Non-EC');
+    await where.selectOption({ label: 'Services from abroad (reverse charge)' });
+    await checkScreen(app, 'register-explain-reverse-charge');
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(async () => (await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).at(-1)?.trim()).toBe('Explained');
+    expect(await boxes()).toMatchObject({ 1: '300.0', 2: '0.0', 4: '300.0', 5: '0.0', 6: '1500.0', 7: '1500.0', 9: '0.0' });
+
+    // Opened again, the panel shows the treatment it was saved with.
+    await grid.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    expect(await page.getByLabel('Bought or sold').inputValue()).toBe('EC Services');
+    await page.keyboard.press('Escape');
+
+    // Undone, the return is empty again.
+    await grid.focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(async () => (await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).at(-1)?.trim()).toBe('Unexplained');
+    await expect.poll(async () => (await boxes())[1]).toBe('0.0');
+    expect(app.problems).toEqual([]);
+  });
+});
