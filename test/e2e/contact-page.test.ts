@@ -95,7 +95,11 @@ describe('projects, notes and a contact page in browser mode', () => {
     // 250 + 400 owed, less 30 of credit.
     await page.getByRole('definition').filter({ hasText: '£620.00' }).waitFor();
     const table = (name: string) => page.getByRole('table', { name: new RegExp(`^${name}`) });
-    const rows = async (name: string) => (await table(name).locator('tbody tr').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+    const rows = async (name: string) => {
+      const lines: string[] = [];
+      for (const row of await table(name).locator('tbody tr').all()) lines.push((await row.locator('td').allTextContents()).map((text) => text.trim()).join(' '));
+      return lines;
+    };
     await expect.poll(() => rows('Invoices')).toEqual(['002 10 Nov 2026 Open £400.00 £400.00', '001 1 Nov 2026 Open £250.00 £250.00']);
     await expect.poll(() => rows('Credit notes')).toEqual(['001 3 Nov 2026 Open £30.00 £30.00']);
     await expect.poll(() => rows('Projects')).toEqual(['Website rebuild Active £1,500.00 £400.00']);
