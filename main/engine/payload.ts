@@ -16,7 +16,9 @@ export function rootOf(request: RouteRequest, root: string): Record<string, unkn
 export function issueMessages(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');
-    return field ? `${field} ${issue.message}` : issue.message;
+    // zod's .required() words a missing field "Invalid input: expected nonoptional, received undefined".
+    const message = issue.code === 'invalid_type' && issue.expected === 'nonoptional' ? 'is required' : issue.message;
+    return field ? `${field} ${message}` : message;
   });
 }
 

@@ -151,9 +151,9 @@ export async function getOne<S extends z.ZodType>(method: HttpMethod, path: stri
 }
 
 /** Every record of a paginated list, following Link rel="next" at the largest page size. */
-export async function getAll<S extends z.ZodType>(path: string, key: string, schema: S): Promise<ApiResult<z.infer<S>[]>> {
+export async function getAll<S extends z.ZodType>(path: string, key: string, schema: S, query: Record<string, string> = {}): Promise<ApiResult<z.infer<S>[]>> {
   const records: z.infer<S>[] = [];
-  let page: { path: string; query: Record<string, string> } | null = { path, query: { per_page: '100' } };
+  let page: { path: string; query: Record<string, string> } | null = { path, query: { ...query, per_page: '100' } };
   while (page) {
     const sent = await send('GET', page.path, { query: page.query });
     if (!sent.ok) return sent;

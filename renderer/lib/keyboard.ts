@@ -25,3 +25,12 @@ export function sectionDigit(event: KeyboardEvent): string | null {
   const match = /^Digit(\d)$/.exec(event.code);
   return match ? match[1]! : null;
 }
+
+/**
+ * Alt+letter, an editor's command key (Alt+M mark as sent). Like the section digits it reads the
+ * physical key, since Alt+letter types another character on some layouts.
+ */
+export function isAltLetter(event: KeyboardEvent, letter: string): boolean {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return false;
+  return event.code === `Key${letter.toUpperCase()}`;
+}

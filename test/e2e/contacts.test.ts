@@ -52,7 +52,7 @@ describe('contacts in browser mode', () => {
     expect(saved).toMatchObject({ organisation_name: 'Bright Ideas Ltd', postcode: 'M1 3HE', default_payment_terms_in_days: 14, charge_sales_tax: 'Auto' });
   });
 
-  it('finds a contact with / and changes it with Enter', async () => {
+  it('finds a contact with /, opens its page with Enter and changes it with E', async () => {
     const { page } = app;
     await app.book.json('POST', '/v2/contacts', { body: { contact: { first_name: 'Sam', last_name: 'Patel', town: 'Leeds' } } });
     await page.keyboard.press('Alt+1');
@@ -63,10 +63,14 @@ describe('contacts in browser mode', () => {
     await expect.poll(firstRow).toEqual(['Sam Patel', '', 'Leeds', '', '']);
     await grid().focus();
     await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Sam Patel' }).waitFor();
+    await page.keyboard.press('e');
     await page.getByRole('heading', { name: 'Change contact' }).waitFor();
     await page.getByRole('textbox', { name: 'Town' }).fill('York');
     await page.keyboard.press('Enter');
     await page.getByText('Saved Sam Patel.').waitFor();
+    await page.getByText('Leeds').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('');
     await expect.poll(async () => (await app.book.json('GET', '/v2/contacts?sort=name')).body.contacts.map((row: any) => row.town)).toEqual(['Manchester', 'York']);
     await checkScreen(app, 'contacts-list');

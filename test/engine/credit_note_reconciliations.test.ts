@@ -160,4 +160,24 @@ describe('credit note reconciliations (2.9, 4.10)', () => {
     expect(asXml).toEqual((await t.json('GET', path(asXml.url as string))).body.credit_note_reconciliation);
     expect(asXml.gross_value).toBe('12.34');
   });
+  it('list what is set against one credit note or one invoice (?credit_note=, ?invoice=), refusing a url of another kind', async () => {
+    const t = createTestBook();
+    const { owner, invoice: first, creditNote: note } = await pair(t);
+    const second = await sentInvoice(t, { contact: owner });
+    const other = await creditNote(t, { contact: owner });
+    const a = (await reconcile(t, { invoice: first.url, credit_note: note.url, gross_value: '10' })).body.credit_note_reconciliation;
+    const b = (await reconcile(t, { invoice: second.url, credit_note: note.url, gross_value: '5' })).body.credit_note_reconciliation;
+    const c = (await reconcile(t, { invoice: second.url, credit_note: other.url, gross_value: '7' })).body.credit_note_reconciliation;
+    const urls = async (query: string) => {
+      const response = await t.json('GET', `/v2/credit_note_reconciliations?${query}`);
+      return { status: response.status, urls: response.body.credit_note_reconciliations?.map((row: any) => row.url), total: response.headers.get('x-total-count') };
+    };
+    expect(await urls(`credit_note=${encodeURIComponent(note.url)}`)).toEqual({ status: 200, urls: [a.url, b.url], total: '2' });
+    expect(await urls(`invoice=${encodeURIComponent(second.url)}`)).toEqual({ status: 200, urls: [b.url, c.url], total: '2' });
+    expect(await urls(`invoice=${encodeURIComponent(second.url)}&credit_note=${encodeURIComponent(other.url)}`)).toEqual({ status: 200, urls: [c.url], total: '1' });
+    // An invoice's url under credit_note= is malformed (400); its bare id names no credit note (404).
+    expect((await t.json('GET', `/v2/credit_note_reconciliations?credit_note=${encodeURIComponent(first.url)}`)).status).toBe(400);
+    expect((await t.json('GET', `/v2/credit_note_reconciliations?credit_note=${idOf(first.url)}`)).status).toBe(404);
+    expect((await t.json('GET', '/v2/credit_note_reconciliations?invoice=nonsense')).status).toBe(400);
+  });
 });

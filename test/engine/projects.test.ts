@@ -33,6 +33,8 @@ describe('projects', () => {
     expect((await newProject(t, {})).body.errors[0].message).toMatch(/^contact/);
     expect((await newProject(t, { contact: 'http://x/v2/contacts/999' })).body.errors[0].message).toBe('contact is not a contact of this company');
     expect((await newProject(t, { contact: owner, name: ' ' })).status).toBe(422);
+    const nameless = await t.json('POST', '/v2/projects', { body: { project: { contact: owner } } });
+    expect(nameless.body.errors.map((error: { message: string }) => error.message)).toEqual(['name is required']);
     expect((await newProject(t, { contact: owner, status: 'Paused' })).body.errors[0].message).toMatch(/^status must be one of Active, Completed, Cancelled, Hidden/);
     expect((await newProject(t, { contact: owner, budget_units: 'Weeks' })).status).toBe(422);
     expect((await newProject(t, { contact: owner, budget: '-5' })).body.errors[0].message).toMatch(/^budget must not be negative/);

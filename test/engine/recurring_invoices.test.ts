@@ -63,7 +63,10 @@ describe('recurring invoices: set up from an invoice', () => {
     const source = await invoice(t, { contact: owner });
     expect((await setUp(t, { invoice: 'http://x/v2/invoices/999', frequency: 'Weekly' })).status).toBe(422);
     expect((await setUp(t, { invoice: source.url, frequency: 'Fortnightly' })).body.errors[0].message).toMatch(/^frequency must be one of Weekly, Two Weekly/);
-    expect((await setUp(t, { invoice: source.url })).status).toBe(422);
+    // A missing frequency is said in words a form can show at its field.
+    const missing = await setUp(t, { invoice: source.url });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.map((error: { message: string }) => error.message)).toEqual(['frequency is required']);
     expect((await setUp(t, { invoice: source.url, frequency: 'Weekly', recurring_status: 'Inactive' })).status).toBe(422);
     expect(t.book.sqlite.prepare('SELECT count(*) FROM recurring_invoices').pluck().get()).toBe(0);
   });

@@ -9,6 +9,8 @@ import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
 import { periodConditions } from '../query-params';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
+import { documentById } from '../sales/documents';
+import { linkParam } from '../sales/list-query';
 import { deleteReconciliation, writeReconciliation, type ReconciliationRow } from '../sales/reconciliation-write';
 import { RECONCILIATIONS } from '../sales/settlements';
 import { recordUrl } from '../urls';
@@ -34,16 +36,30 @@ function findReconciliation(ctx: EngineContext, id: string): ReconciliationRow {
   return row;
 }
 
+/** A sales document named by ?invoice= or ?credit_note= (a Ledgerdesk extension: what is set against one document). */
+function documentParam(ctx: EngineContext, query: URLSearchParams, name: 'invoice' | 'credit_note'): number | undefined {
+  const resource = name === 'invoice' ? 'invoices' : 'credit_notes';
+  return linkParam(query, name, resource, (id) => documentById(ctx, id)?.kind === name);
+}
+
 function listReconciliations(request: RouteRequest) {
   const { ctx, query } = request;
   const period = periodConditions(query);
-  const where = period.conditions.length > 0 ? `WHERE ${period.conditions.join(' AND ')}` : '';
-  const total = ctx.book.sqlite.prepare(`SELECT count(*) FROM credit_note_reconciliations ${where}`).pluck().get(period.params) as number;
+  const conditions = [...period.conditions];
+  const params: Record<string, string | number> = { ...period.params };
+  for (const name of ['invoice', 'credit_note'] as const) {
+    const id = documentParam(ctx, query, name);
+    if (id === undefined) continue;
+    conditions.push(`${name}_id = @${name}`);
+    params[name] = id;
+  }
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const total = ctx.book.sqlite.prepare(`SELECT count(*) FROM credit_note_reconciliations ${where}`).pluck().get(params) as number;
   const page = pageOf(query);
   const ids = ctx.book.sqlite
     .prepare(`SELECT id FROM credit_note_reconciliations ${where} ORDER BY dated_on, id LIMIT @limit OFFSET @offset`)
     .pluck()
-    .all({ ...period.params, limit: page.limit, offset: page.offset }) as number[];
+    .all({ ...params, limit: page.limit, offset: page.offset }) as number[];
   const rows = ids.map((id) => findReconciliation(ctx, String(id)));
   return { status: 200, body: { credit_note_reconciliations: rows.map((row) => reconciliationRecord(ctx, row)) }, headers: pageHeaders(request.url, page, total) };
 }

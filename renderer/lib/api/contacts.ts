@@ -81,3 +81,7 @@ export function createContact(fields: ContactFields): Promise<ApiResult<Contact>
 export function updateContact(url: string, fields: ContactFields): Promise<ApiResult<Contact>> {
   return getOne('PUT', pathOf(url), 'contact', contactSchema, { body: { contact: fields } });
 }
+
+export function getContact(url: string): Promise<ApiResult<Contact>> {
+  return getOne('GET', pathOf(url), 'contact', contactSchema);
+}

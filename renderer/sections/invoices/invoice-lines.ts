@@ -1,5 +1,5 @@
 /**
- * The invoice editor's lines and what they come to, worked out as the engine does (api-notes:
+ * The sales document editor's lines (invoices and credit notes) and what they come to, worked out as the engine does (api-notes:
  * discount_percent, VAT per line): each line's net is price x quantity less the discount, rounded
  * once half away from zero; VAT is the net at the line's rate, rounded the same way. Exact decimals,
  * never floats. A line left to "Auto" is taxed by the engine's rules (the contact and the category),
@@ -7,7 +7,7 @@
  */
 import Decimal from 'decimal.js';
 import { minorDigits } from '../../../shared/money';
-import type { InvoiceItem, InvoiceItemFields } from '../../lib/api/invoices';
+import type { DocumentItem, DocumentItemFields, DocumentKind } from '../../lib/api/sales_documents';
 
 /** VAT as the editor offers it: a rate in percent, or one of these. */
 export type VatChoice = 'auto' | 'exempt' | 'out_of_scope' | `${number}`;
@@ -77,14 +77,23 @@ export function linesTotal(lines: readonly EditorLine[], currency: string, disco
 }
 
 /** A saved item as an editor line. */
-export function lineOf(item: InvoiceItem): EditorLine {
+export function lineOf(item: DocumentItem): EditorLine {
   const status = item.sales_tax_status;
   const vat: VatChoice = status === 'EXEMPT' ? 'exempt' : status === 'OUT_OF_SCOPE' ? 'out_of_scope' : item.sales_tax_rate !== undefined ? (new Decimal(item.sales_tax_rate).toString() as VatChoice) : 'auto';
   return { key: item.url, url: item.url, description: item.description, unit: item.item_type, quantity: new Decimal(item.quantity).toString(), price: new Decimal(item.price).toString(), vat, category: item.category ?? '' };
 }
 
+/**
+ * A saved item of a document of this kind as an editor line. A credit note's prices are stored
+ * negative but typed positive (api-notes), so they are shown as typed.
+ */
+export function documentLineOf(item: DocumentItem, kind: DocumentKind): EditorLine {
+  const line = lineOf(item);
+  return kind === 'credit_note' ? { ...line, price: new Decimal(item.price).negated().toString() } : line;
+}
+
 /** What the engine is sent for a line: its VAT as a rate or a status, Auto as no rate at all. */
-export function itemFields(line: EditorLine, position: number): InvoiceItemFields {
+export function itemFields(line: EditorLine, position: number): DocumentItemFields {
   const vat =
     line.vat === 'auto'
       ? { sales_tax_rate: 'Auto', sales_tax_status: null }

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 9 items 4 and 9 by keys and clicks: a project with a budget (bad input at the field first)
+ * and a note on it, then the customer's page showing their balance, invoices, credit notes and
+ * projects, with a note added, changed and deleted (and the delete undone), and an invoice opened
+ * from there.
+ */
+describe('projects, notes and a contact page in browser mode', () => {
+  let app: AppSession;
+  let acme: string;
+
+  beforeAll(async () => {
+    app = await openApp();
+    acme = (await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Ltd', email: 'accounts@acme.example', town: 'York' } } })).body.contact.url;
+    const invoice = await app.book.json('POST', '/v2/invoices', {
+      body: { invoice: { contact: acme, dated_on: '2026-11-01', invoice_items: [{ description: 'Consulting', quantity: '1', price: '250' }] } },
+    });
+    await app.book.json('PUT', `${new URL(invoice.body.invoice.url).pathname}/transitions/mark_as_sent`);
+    const note = await app.book.json('POST', '/v2/credit_notes', {
+      body: { credit_note: { contact: acme, dated_on: '2026-11-03', credit_note_items: [{ description: 'Goodwill', quantity: '1', price: '30' }] } },
+    });
+    await app.book.json('PUT', `${new URL(note.body.credit_note.url).pathname}/transitions/mark_as_sent`);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const api = (path: string) => app.book.json('GET', path);
+  const projectCount = async () => Number((await api('/v2/projects?view=all&per_page=1')).headers.get('x-total-count'));
+
+  it('starts a project with a budget, refusing a budget that is not a number at the field, and notes it', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+6');
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    await page.keyboard.press('p');
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    await page.getByText('No active projects. Press N to start one for a customer.').waitFor();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New project' }).waitFor();
+    await page.keyboard.type('Website rebuild');
+    await page.getByRole('combobox', { name: 'Contact' }).click();
+    await page.keyboard.type('Acme');
+    await page.getByRole('listbox').getByRole('option', { name: /Acme Ltd/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Budget', exact: true }).fill('lots');
+    await page.getByRole('textbox', { name: 'Budget', exact: true }).press('Enter');
+    await page.locator('#project-budget-error').getByText('Budget must be a decimal number.').waitFor();
+    expect(await projectCount()).toBe(0);
+
+    await page.getByRole('textbox', { name: 'Budget', exact: true }).fill('1500');
+    await page.getByRole('textbox', { name: 'Budget', exact: true }).press('Enter');
+    await page.getByText('Added project Website rebuild.').waitFor();
+    const saved = (await api('/v2/projects')).body.projects[0];
+    expect(saved).toMatchObject({ name: 'Website rebuild', contact: acme, budget: '1500.0', budget_units: 'Monetary', status: 'Active' });
+    await page.getByText('Invoiced against it: nothing yet, of a budget of £1,500.00.').waitFor();
+
+    const box = page.getByRole('textbox', { name: 'New note' });
+    await box.click();
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByText("The note can't be blank.").waitFor();
+    await page.keyboard.type('Kick-off on Monday with their designer');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByText('Kick-off on Monday with their designer').waitFor();
+    expect((await api(`/v2/notes?project=${encodeURIComponent(saved.url)}`)).body.notes.map((note: any) => note.note)).toEqual(['Kick-off on Monday with their designer']);
+    const grid = page.getByRole('grid', { name: 'Projects' });
+    await expect
+      .poll(async () => (await grid.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).map((text) => text.trim()))
+      .toEqual(['Website rebuild', 'Acme Ltd', 'Active', '£1,500.00', '']);
+    await checkScreen(app, 'projects-pane');
+  });
+
+  it("shows the customer's page: balance, invoices, credit notes, projects and what was invoiced against them", async () => {
+    const { page } = app;
+    // An invoice raised against the project since.
+    const project = (await api('/v2/projects')).body.projects[0].url;
+    const invoice = await app.book.json('POST', '/v2/invoices', {
+      body: { invoice: { contact: acme, project, dated_on: '2026-11-10', invoice_items: [{ description: 'Design', quantity: '1', price: '400' }] } },
+    });
+    await app.book.json('PUT', `${new URL(invoice.body.invoice.url).pathname}/transitions/mark_as_sent`);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('c');
+    const grid = page.getByRole('grid', { name: 'Contacts' });
+    await grid.locator('[role=row][aria-rowindex="2"]').waitFor();
+    await grid.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Acme Ltd', exact: true }).waitFor();
+    // 250 + 400 owed, less 30 of credit.
+    await page.getByRole('definition').filter({ hasText: '£620.00' }).waitFor();
+    const table = (name: string) => page.getByRole('table', { name: new RegExp(`^${name}`) });
+    const rows = async (name: string) => {
+      const lines: string[] = [];
+      for (const row of await table(name).locator('tbody tr').all()) lines.push((await row.locator('td').allTextContents()).map((text) => text.trim()).join(' '));
+      return lines;
+    };
+    await expect.poll(() => rows('Invoices')).toEqual(['002 10 Nov 2026 Open £400.00 £400.00', '001 1 Nov 2026 Open £250.00 £250.00']);
+    await expect.poll(() => rows('Credit notes')).toEqual(['001 3 Nov 2026 Open £30.00 £30.00']);
+    await expect.poll(() => rows('Projects')).toEqual(['Website rebuild Active £1,500.00 £400.00']);
+  });
+
+  it('adds, changes and deletes a note on the contact, and undoes the delete', async () => {
+    const { page } = app;
+    const notes = async () => (await api(`/v2/notes?contact=${encodeURIComponent(acme)}`)).body.notes.map((note: any) => note.note);
+    await page.getByText('No notes yet. Write one below and press Ctrl+Enter to add it.').waitFor();
+    await page.getByRole('textbox', { name: 'New note' }).fill('Pays by BACS at month end');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Pays by BACS at month end').waitFor();
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Change the note' }).fill('Pays by BACS on the 28th');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByText('Pays by BACS on the 28th').waitFor();
+    expect(await notes()).toEqual(['Pays by BACS on the 28th']);
+    await checkScreen(app, 'contact-page');
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Deleted a note.').waitFor();
+    expect(await notes()).toEqual([]);
+    await page.locator('body').press('ControlOrMeta+z');
+    await page.getByText('Pays by BACS on the 28th').waitFor();
+    expect(await notes()).toEqual(['Pays by BACS on the 28th']);
+  });
+
+  it('opens an invoice from the page in the Invoices section', async () => {
+    const { page } = app;
+    await page.getByRole('table', { name: /^Invoices/ }).getByRole('button', { name: '001' }).click();
+    await page.getByRole('heading', { name: 'Invoice 001' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Line 1 description', exact: true }).inputValue()).toBe('Consulting');
+    expect(app.problems).toEqual([]);
+  });
+});
