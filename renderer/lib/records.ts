@@ -18,6 +18,7 @@ export const companySchema = z.object({
   sales_tax_registration_status: z.string().optional(),
   sales_tax_registration_number: z.string().optional(),
   sales_tax_effective_date: z.string().optional(),
+  cis_contractor: z.boolean().default(false),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -50,6 +51,9 @@ export const categorySchema = z.object({
   auto_sales_tax_rate: z.string().optional(),
   allowable_for_tax: z.boolean().optional(),
   tax_reporting_name: z.string().optional(),
+  /** Ledgerdesk extensions, present only when true: added by the user, hidden from pickers. */
+  custom: z.boolean().default(false),
+  hidden: z.boolean().default(false),
 });
 export type Category = z.infer<typeof categorySchema>;
 

@@ -12,13 +12,14 @@ import { profiled } from './profile';
 import { bankAccountsSuite } from './suites/bank-accounts';
 import { invoicePdfSuite } from './suites/invoice-pdf';
 import { benchParsers } from './parsers';
+import { overviewPaintSuite } from './overview-paint';
 import { reportsSuite } from './reports';
 import { registerRenderSuite } from './suites/register-render';
 import { statementUploadSuite } from './suites/statement-upload';
 
 const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, registerRenderSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, registerRenderSuite, overviewPaintSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');

@@ -113,3 +113,33 @@ export type AgedKind = 'aged_debtors' | 'aged_creditors';
 export function getAged(kind: AgedKind, asAt: string): Promise<ApiResult<AgedReport>> {
   return getOne('GET', `/v2/accounting/${kind}`, kind, agedReportSchema, { query: { as_at_date: asAt } });
 }
+
+const cashflowMonthSchema = z.object({ month: z.number(), year: z.number(), total: z.string() });
+export const cashflowSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  incoming: z.object({ total: z.string(), months: z.array(cashflowMonthSchema) }),
+  outgoing: z.object({ total: z.string(), months: z.array(cashflowMonthSchema) }),
+  balance: z.string(),
+});
+export type Cashflow = z.infer<typeof cashflowSchema>;
+
+/** Money in and out of the bank accounts per month of the period (GET /v2/cashflow). */
+export function getCashflow(period: Period): Promise<ApiResult<Cashflow>> {
+  return getOne('GET', '/v2/cashflow', 'cashflow', cashflowSchema, { query: dated(period) });
+}
+
+export type PrintableReport = 'profit_and_loss' | 'balance_sheet' | 'trial_balance' | 'cashflow' | AgedKind;
+
+/**
+ * A report as a PDF (GET /v2/reports/:report/pdf, a Ledgerdesk extension), drawn by the engine from
+ * the report's own figures; the query is the report's (with previous_* for a compared profit and loss).
+ */
+export async function reportPdf(report: PrintableReport, query: Record<string, string>): Promise<ApiResult<Uint8Array>> {
+  const read = await getOne('GET', `/v2/reports/${report}/pdf`, 'pdf', z.object({ content: z.string() }), { query });
+  if (!read.ok) return read;
+  const binary = atob(read.value.content);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return { ok: true, value: bytes };
+}

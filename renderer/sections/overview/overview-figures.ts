@@ -4,10 +4,9 @@
  * the year's profit so far and the last twelve months of money in and out. Each loads on its own, so
  * one slow or refused figure never holds up the others.
  */
-import { z } from 'zod';
-import { decode, send, type ApiResult } from '../../lib/api';
+import type { ApiResult } from '../../lib/api';
 import { countTransactions } from '../../lib/api/bank_transactions';
-import { getAged, getProfitAndLoss, type AgedReport, type ProfitAndLoss } from '../../lib/api/reports';
+import { getAged, getCashflow, getProfitAndLoss, type AgedReport, type Cashflow, type ProfitAndLoss } from '../../lib/api/reports';
 import { listVatReturns, type VatReturn } from '../../lib/api/vat_returns';
 import type { BankAccount } from '../../lib/records';
 
@@ -33,15 +32,7 @@ export async function nextVatReturn(today: string): Promise<ApiResult<{ next: Va
   return { ok: true, value: next ? { next, toFile: open.filter((period) => period.period_ends_on < today).length } : null };
 }
 
-const monthSchema = z.object({ month: z.number(), year: z.number(), total: z.string() });
-const cashflowSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  incoming: z.object({ total: z.string(), months: z.array(monthSchema) }),
-  outgoing: z.object({ total: z.string(), months: z.array(monthSchema) }),
-  balance: z.string(),
-});
-export type Cashflow = z.infer<typeof cashflowSchema>;
+export type { Cashflow };
 
 /** The first day of the month eleven months before today's: twelve months of cashflow with this one. */
 export function twelveMonthsFrom(today: string): string {
@@ -50,9 +41,8 @@ export function twelveMonthsFrom(today: string): string {
   return start.toISOString().slice(0, 10);
 }
 
-export async function lastTwelveMonths(today: string): Promise<ApiResult<Cashflow>> {
-  const sent = await send('GET', '/v2/cashflow', { query: { from_date: twelveMonthsFrom(today), to_date: today } });
-  return sent.ok ? decode(sent.value, 'cashflow', cashflowSchema) : sent;
+export function lastTwelveMonths(today: string): Promise<ApiResult<Cashflow>> {
+  return getCashflow({ from: twelveMonthsFrom(today), to: today });
 }
 
 export interface OwedFigures {

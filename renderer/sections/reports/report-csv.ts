@@ -20,7 +20,16 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 
 /** Hands the CSV to the person: a download in browser mode, a save dialog in the desktop. */
 export function saveCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  saveDownload(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** Hands a report's PDF to the person, as saveCsv does. */
+export function savePdf(bytes: Uint8Array, fileName: string): void {
+  saveDownload(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), fileName);
+}
+
+function saveDownload(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

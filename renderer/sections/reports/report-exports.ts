@@ -1,5 +1,5 @@
 /** Each report as CSV rows, with the engine's exact figures (debits positive in the trial balance). */
-import type { AgedReport, BalanceSheet, ProfitAndLoss, TrialBalanceLine } from '../../lib/api/reports';
+import type { AgedReport, BalanceSheet, Cashflow, ProfitAndLoss, TrialBalanceLine } from '../../lib/api/reports';
 import { toCsv, type CsvCell } from './report-csv';
 
 export function profitAndLossCsv(current: ProfitAndLoss, previous: ProfitAndLoss | null): string {
@@ -46,5 +46,13 @@ export function agedCsv(aged: AgedReport): string {
   return toCsv(
     ['Contact', 'Currency', '0-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Overdue', 'Total'],
     [...aged.contacts.map((line) => [line.contact_name, line.currency, ...figures(line)]), ...aged.totals.map((total) => ['Total', total.currency, ...figures(total)])],
+  );
+}
+
+export function cashflowCsv(flow: Cashflow): string {
+  const out = (index: number) => flow.outgoing.months[index]?.total ?? '0.0';
+  return toCsv(
+    ['Month', 'Money in', 'Money out'],
+    [...flow.incoming.months.map((month, index): CsvCell[] => [`${month.year}-${String(month.month).padStart(2, '0')}`, month.total, out(index)]), ['Total', flow.incoming.total, flow.outgoing.total], ['Net', flow.balance, '']],
   );
 }
