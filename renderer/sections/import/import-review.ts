@@ -1,4 +1,5 @@
 import type { CsvPreview, DateOrder, PreviewRow, RowStatus, StatementPreview } from '../../../shared/api/statement_import';
+import type { BankAccountCreate } from '../../../shared/api/bank_accounts';
 import { fromMinor, toMinor } from '../../../shared/money';
 
 /**
@@ -85,4 +86,32 @@ export function columnLabel(csv: CsvPreview, column: number): string {
   const name = csv.header?.[column]?.trim() || `Column ${column + 1}`;
   const example = csv.sample.find((row) => (row[column] ?? '').trim() !== '')?.[column]?.trim();
   return example ? `${name} (e.g. ${example.length > 16 ? `${example.slice(0, 15)}…` : example})` : name;
+}
+
+/** The currency the file itself states, else the one the engine read it in (the account's, or the company's). */
+export function statementCurrency(preview: StatementPreview): string {
+  const stated = preview.statement_account === null ? undefined : preview.accounts[preview.statement_account]?.currency;
+  return stated ? stated.toUpperCase() : preview.currency;
+}
+
+/**
+ * A new bank account shaped after the statement: its currency, its account details, a card when the
+ * file says it is one. The name says the currency and the number's end, so it can be told apart and
+ * renamed later in Banking.
+ */
+export function accountForStatement(preview: StatementPreview): BankAccountCreate {
+  const currency = statementCurrency(preview);
+  const statement = preview.statement_account === null ? undefined : preview.accounts[preview.statement_account];
+  const isCard = /credit/i.test(statement?.account_type ?? '');
+  const number = statement?.account_number ?? '';
+  const name = `${currency} ${isCard ? 'card' : 'account'}${number ? ` ${number.slice(-4)}` : ''}`;
+  return {
+    name,
+    type: isCard ? 'CreditCardAccount' : 'StandardBankAccount',
+    currency,
+    opening_balance: '0',
+    ...(number ? { account_number: number } : {}),
+    ...(statement?.sort_code ? { sort_code: statement.sort_code } : {}),
+    ...(statement?.iban ? { iban: statement.iban } : {}),
+  };
 }

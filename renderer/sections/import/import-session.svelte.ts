@@ -31,6 +31,8 @@ export class ImportSession {
   undoing = $state(false);
   undoErrors = $state<readonly string[]>([]);
   notice = $state('');
+  /** The rows of the import just undone, so it can be done again as it was; null when there is none to redo. */
+  undoneRows = $state<readonly number[] | null>(null);
   private latest = 0;
 
   constructor(readonly file: File) {}
@@ -57,11 +59,14 @@ export class ImportSession {
   }
 
   chooseAccount(url: string): void {
+    // Another account's rows are not the ones undone: there is nothing to redo there.
+    this.undoneRows = null;
     this.accountUrl = url;
     void this.load();
   }
 
   changeMapping(mapping: CsvColumnMappingFields): void {
+    this.undoneRows = null;
     this.mapping = mapping;
     void this.load();
   }
@@ -93,6 +98,7 @@ export class ImportSession {
   async importRows(): Promise<boolean> {
     const preview = this.preview;
     if (!preview || this.accountUrl === null || this.blocker !== null || this.phase !== 'review') return false;
+    this.undoneRows = null;
     this.phase = 'importing';
     this.sent = 0;
     this.notice = '';
@@ -120,10 +126,20 @@ export class ImportSession {
       return false;
     }
     const removed = this.result.added_count;
+    const rows = [...this.selected];
     this.result = null;
     this.phase = 'review';
     this.notice = `The import was undone: ${formatCount(removed)} ${removed === 1 ? 'transaction was' : 'transactions were'} removed. The rows are shown again as they now stand.`;
     await this.load();
+    this.undoneRows = rows;
     return true;
+  }
+
+  /** Imports again the rows of the import just undone (the review has read them afresh: they are new again). */
+  async redo(): Promise<boolean> {
+    const rows = this.undoneRows;
+    if (!rows || this.phase !== 'review') return false;
+    this.selected = new SvelteSet(rows);
+    return this.importRows();
   }
 }
