@@ -1,5 +1,6 @@
 import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
 import { contactSchema } from '../../shared/api/contacts';
+import { billUpdateSchema } from '../../shared/api/bills';
 import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
@@ -106,6 +107,23 @@ export const FAMILIES: readonly Family[] = [
     label: (record) => `Invoice ${String(record.reference ?? '')}`,
     level: Level.InvoicesEstimatesAndFiles,
     nested: { invoice_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category', 'suffers_cis_deduction'] },
+  },
+  {
+    name: 'bills',
+    path: '/v2/bills',
+    one: 'bill',
+    many: 'bills',
+    // Status, paid and due values follow the payments: the payload has none of them.
+    writable: keysOf(billUpdateSchema),
+    createOnly: [],
+    links: { contact: 'contacts', project: 'projects' },
+    listQuery: { view: 'all', nested_bill_items: 'true' },
+    // A bill's reference is the supplier's own number: two suppliers may both send "INV-1", so the key is
+    // the reference with its supplier.
+    matchKey: (record) => (typeof record.reference === 'string' && record.reference.trim() ? `reference:${lower(record.reference)}|${lower(record.contact)}` : null),
+    label: (record) => `Bill ${String(record.reference ?? '')}`,
+    level: Level.Bills,
+    nested: { bill_items: ['category', 'description', 'total_value', 'sales_tax_rate', 'manual_sales_tax_amount', 'sales_tax_status'] },
   },
 ];
 

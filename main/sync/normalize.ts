@@ -48,3 +48,10 @@ export function sameRecord(a: SyncRecord, b: SyncRecord): boolean {
   for (const key of keys) if (!sameValue(a[key], b[key])) return false;
   return true;
 }
+
+/** A create's payload: a field with no value is left out (absent means the default; some schemas refuse null). */
+export function withoutEmpty(record: SyncRecord): SyncRecord {
+  const out: SyncRecord = {};
+  for (const [field, value] of Object.entries(record)) if (value !== null) out[field] = value;
+  return out;
+}
