@@ -75,6 +75,17 @@ describe('invoices sync', { timeout: 60_000 }, () => {
     expect((await seen(w.remote.book, '001')).comments).toBe('Theirs');
   });
 
+  it('a transition on the remote (marked as sent) changes status and due values there without a conflict with an edit here', async () => {
+    const { w, a } = await pairWithInvoice(45);
+    const remoteUrl = (await invoiceIn(w.remote.book, '001'))!.url;
+    expect((await w.remote.book.call('PUT', `${path(remoteUrl)}/transitions/mark_as_sent`)).status).toBeLessThan(300);
+    await a.book.call('PUT', path((await invoiceIn(a.book, '001'))!.url), { invoice: { comments: 'Sent by post' } });
+    const round = await a.sync();
+    expect(round).toMatchObject({ conflicts: 0, refused: 0 });
+    expect(await seen(w.remote.book, '001')).toMatchObject({ comments: 'Sent by post', status: 'Open' });
+    expect(a.service.status()).toMatchObject({ review: 0, waiting: 0 });
+  });
+
   it('a create whose answer was lost is found on the remote by its reference, not made twice', async () => {
     for (const fault of ['error-after', 'reset', 'slow-after'] as const) {
       const w = world(44);
