@@ -1,5 +1,7 @@
 import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
 import { contactSchema } from '../../shared/api/contacts';
+import { billUpdateSchema } from '../../shared/api/bills';
+import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
 
@@ -28,6 +30,11 @@ export interface Family {
   label(record: SyncRecord): string;
   /** The permission level the remote asks for; a user below it neither reads nor writes the family. */
   level: number;
+  /**
+   * Fields holding a list of child rows (an invoice's items) and the child fields kept of each row.
+   * A list is compared and merged as one value, and written by replacing every row (see nested.ts).
+   */
+  nested?: Readonly<Record<string, readonly string[]>>;
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -83,6 +90,40 @@ export const FAMILIES: readonly Family[] = [
     },
     label: (record) => `Bank account ${String(record.name ?? '')}`,
     level: Level.Banking,
+  },
+  {
+    name: 'invoices',
+    path: '/v2/invoices',
+    one: 'invoice',
+    many: 'invoices',
+    // Status moves only by transitions; due_on follows dated_on and the terms: neither is written as a field.
+    writable: keysOf(invoiceSchema, ['status', 'due_on']),
+    createOnly: [],
+    links: { contact: 'contacts', project: 'projects' },
+    // Lists leave items out unless asked, and a record without them would read as one with none.
+    listQuery: { view: 'all', nested_invoice_items: 'true' },
+    // The reference is the invoice's number in the book's series: unique on the remote, the correlation key.
+    matchKey: (record) => (typeof record.reference === 'string' && record.reference.trim() ? `reference:${lower(record.reference)}` : null),
+    label: (record) => `Invoice ${String(record.reference ?? '')}`,
+    level: Level.InvoicesEstimatesAndFiles,
+    nested: { invoice_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category', 'suffers_cis_deduction'] },
+  },
+  {
+    name: 'bills',
+    path: '/v2/bills',
+    one: 'bill',
+    many: 'bills',
+    // Status, paid and due values follow the payments: the payload has none of them.
+    writable: keysOf(billUpdateSchema),
+    createOnly: [],
+    links: { contact: 'contacts', project: 'projects' },
+    listQuery: { view: 'all', nested_bill_items: 'true' },
+    // A bill's reference is the supplier's own number: two suppliers may both send "INV-1", so the key is
+    // the reference with its supplier.
+    matchKey: (record) => (typeof record.reference === 'string' && record.reference.trim() ? `reference:${lower(record.reference)}|${lower(record.contact)}` : null),
+    label: (record) => `Bill ${String(record.reference ?? '')}`,
+    level: Level.Bills,
+    nested: { bill_items: ['category', 'description', 'total_value', 'sales_tax_rate', 'manual_sales_tax_amount', 'sales_tax_status'] },
   },
 ];
 

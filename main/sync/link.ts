@@ -1,6 +1,7 @@
 import type { RoundContext } from './context';
 import { FAMILIES, familiesFor, type Family, type SyncRecord } from './families';
 import { localIdOf } from './local';
+import { replacingRows } from './nested';
 import { canonicalValue, project, sameValue } from './normalize';
 import { saveBases } from './reconcile';
 
@@ -136,7 +137,7 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
         const values: SyncRecord = {};
         const theirs = project(family, theirsRaw);
         for (const field of pair.differs) values[field] = family.links[field] ? mineRaw[field] : theirs[field];
-        const answer = await ctx.local.request('PUT', `${family.path}/${localId}`, { [family.one]: values });
+        const answer = await ctx.local.request('PUT', `${family.path}/${localId}`, { [family.one]: replacingRows(family, values, mineRaw) });
         mineRaw = (answer.body?.[family.one] as SyncRecord | undefined) ?? mineRaw;
       }
       saveBases(ctx, family, localId, theirsRaw, mineRaw);

@@ -19,12 +19,39 @@ export const sameValue = (a: unknown, b: unknown) => JSON.stringify(canonicalVal
 export function project(family: Family, record: SyncRecord, withCreateOnly = true): SyncRecord {
   const fields = withCreateOnly ? [...family.writable, ...family.createOnly] : family.writable;
   const out: SyncRecord = {};
-  for (const field of new Set(fields)) out[field] = canonicalValue(record[field]);
+  for (const field of new Set(fields)) {
+    const rowFields = family.nested?.[field];
+    out[field] = rowFields ? canonicalRows(record[field], rowFields) : canonicalValue(record[field]);
+  }
   return out;
+}
+
+/**
+ * Child rows as a comparable value: only the fields a client writes, in order of position, without
+ * their own urls (each side numbers its rows); none is an empty list. A link inside a row (an item's category) names a
+ * record both sides share by its path, so it keeps only the path.
+ */
+function canonicalRows(value: unknown, rowFields: readonly string[]): unknown {
+  if (!Array.isArray(value)) return [];
+  return value.map((row: Record<string, unknown>) => {
+    const out: SyncRecord = {};
+    for (const field of rowFields) {
+      const cell = row[field];
+      out[field] = typeof cell === 'string' && /^[a-z]+:\/\/[^/]+\/v2\//.test(cell) ? cell.replace(/^[a-z]+:\/\/[^/]+/, '') : canonicalValue(cell);
+    }
+    return out;
+  });
 }
 
 export function sameRecord(a: SyncRecord, b: SyncRecord): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const key of keys) if (!sameValue(a[key], b[key])) return false;
   return true;
+}
+
+/** A create's payload: a field with no value is left out (absent means the default; some schemas refuse null). */
+export function withoutEmpty(record: SyncRecord): SyncRecord {
+  const out: SyncRecord = {};
+  for (const [field, value] of Object.entries(record)) if (value !== null) out[field] = value;
+  return out;
 }

@@ -1,7 +1,7 @@
 import { checkAborted, type RoundContext } from './context';
 import { type Family, type SyncRecord } from './families';
 import { MissingLink, toLocalForm } from './links';
-import { project, sameRecord } from './normalize';
+import { project, sameRecord, withoutEmpty } from './normalize';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
 import type { Cursor, MappedRecord } from './state';
@@ -123,7 +123,7 @@ export async function recoverLocalCreates(ctx: RoundContext, family: Family): Pr
 async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<void> {
   const url = String(theirsRaw.url);
   ctx.state.sqlite.prepare('INSERT OR REPLACE INTO sync_local_creates (remote_url, family, after_change) VALUES (?, ?, ?)').run(url, family.name, lastChangeId(ctx));
-  const answer = await ctx.local.request('POST', family.path, { [family.one]: theirs });
+  const answer = await ctx.local.request('POST', family.path, { [family.one]: withoutEmpty(theirs) });
   const created = answer.body?.[family.one] as SyncRecord | undefined;
   if (!created || typeof created.url !== 'string') {
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);

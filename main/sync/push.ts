@@ -1,7 +1,7 @@
 import { checkAborted, type RoundContext } from './context';
 import type { Family, SyncRecord } from './families';
 import { MissingLink, toLocalForm, toRemoteForm } from './links';
-import { project, sameRecord } from './normalize';
+import { project, sameRecord, withoutEmpty } from './normalize';
 import { deletedThere } from './pull';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
@@ -82,7 +82,7 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     // Written down before the request, so a sync killed while it is out looks it up instead of resending.
     ctx.state.setOutboxState(family.name, row.localId, 'in_flight', null, ctx.now());
     try {
-      const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: payload } });
+      const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(payload) } });
       let created = answer.body?.[family.one] as SyncRecord | undefined;
       const location = answer.headers.get('location');
       if (!created && location) created = (await readRemote(ctx, family, location)) ?? undefined;

@@ -2,6 +2,7 @@ import { checkAborted, type RoundContext } from './context';
 import type { Family, SyncRecord } from './families';
 import { MissingLink, pick, toLocalForm, toRemoteForm } from './links';
 import { mergeFields } from './merge';
+import { replacingRows } from './nested';
 import { project, sameRecord } from './normalize';
 import { RemoteRefusal } from './remote-errors';
 import { sendToReview } from './review';
@@ -98,7 +99,7 @@ export async function writeMerged(
   let remoteRecord = theirsRaw;
   if (toRemote.length > 0) {
     try {
-      const fields = toRemoteForm(ctx.state, family, pick(merged, toRemote));
+      const fields = replacingRows(family, toRemoteForm(ctx.state, family, pick(merged, toRemote)), theirsRaw);
       const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields } });
       remoteRecord = (answer.body?.[family.one] as SyncRecord | undefined) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
       ctx.counts.pushed += 1;
@@ -112,7 +113,7 @@ export async function writeMerged(
   }
   let localRecord = mineRaw;
   if (toLocal.length > 0) {
-    const answer = await ctx.local.request('PUT', `${family.path}/${mapped.localId}`, { [family.one]: pick(merged, toLocal) });
+    const answer = await ctx.local.request('PUT', `${family.path}/${mapped.localId}`, { [family.one]: replacingRows(family, pick(merged, toLocal), mineRaw) });
     const written = answer.body?.[family.one] as SyncRecord | undefined;
     if (!written) {
       sendToReview(ctx, family, { kind: 'invalid-remote', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `The book refused the remote's change: ${answer.messages.join('; ')}`, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, remoteRecord, false), base: mapped.localBase } });
