@@ -5,8 +5,8 @@ import { openApp, type AppSession } from './session';
 /**
  * Issue 9 items 4 and 9 by keys and clicks: a project with a budget (bad input at the field first)
  * and a note on it, then the customer's page showing their balance, invoices, credit notes and
- * projects, with a note added, changed and deleted (and the delete undone), and an invoice opened
- * from there.
+ * projects and estimates, with a note added, changed and deleted (and the delete undone), and an invoice and an
+ * estimate opened from there.
  */
 describe('projects, notes and a contact page in browser mode', () => {
   let app: AppSession;
@@ -23,6 +23,10 @@ describe('projects, notes and a contact page in browser mode', () => {
       body: { credit_note: { contact: acme, dated_on: '2026-11-03', credit_note_items: [{ description: 'Goodwill', quantity: '1', price: '30' }] } },
     });
     await app.book.json('PUT', `${new URL(note.body.credit_note.url).pathname}/transitions/mark_as_sent`);
+    const estimate = await app.book.json('POST', '/v2/estimates', {
+      body: { estimate: { status: 'Draft', contact: acme, dated_on: '2026-11-05', reference: 'Q-7', estimate_type: 'Quote', estimate_items: [{ description: 'Brand review', quantity: '1', price: '120' }] } },
+    });
+    expect(estimate.status).toBe(201);
     await app.page.setViewportSize({ width: 1280, height: 800 });
     await app.page.reload();
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
@@ -102,6 +106,7 @@ describe('projects, notes and a contact page in browser mode', () => {
     };
     await expect.poll(() => rows('Invoices')).toEqual(['002 10 Nov 2026 Open £400.00 £400.00', '001 1 Nov 2026 Open £250.00 £250.00']);
     await expect.poll(() => rows('Credit notes')).toEqual(['001 3 Nov 2026 Open £30.00 £30.00']);
+    await expect.poll(() => rows('Estimates')).toEqual(['Q-7 5 Nov 2026 Quote Draft £120.00']);
     await expect.poll(() => rows('Projects')).toEqual(['Website rebuild Active £1,500.00 £400.00']);
   });
 
@@ -132,6 +137,21 @@ describe('projects, notes and a contact page in browser mode', () => {
     await page.getByRole('table', { name: /^Invoices/ }).getByRole('button', { name: '001' }).click();
     await page.getByRole('heading', { name: 'Invoice 001' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Line 1 description', exact: true }).inputValue()).toBe('Consulting');
+    expect(app.problems).toEqual([]);
+  });
+
+  it("opens an estimate from the customer's page in the Estimates page", async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Alt+6');
+    const grid = page.getByRole('grid', { name: 'Contacts' });
+    await grid.locator('[role=row][aria-rowindex="2"]').waitFor();
+    await grid.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Acme Ltd', exact: true }).waitFor();
+    await page.getByRole('table', { name: /^Estimates/ }).getByRole('button', { name: 'Q-7' }).click();
+    await page.getByRole('heading', { name: 'Quote Q-7' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Line 1 description', exact: true }).inputValue()).toBe('Brand review');
     expect(app.problems).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ describe('contacts in browser mode', () => {
     await expect.poll(firstRow).toEqual(['Sam Patel', '', 'Leeds', '', '']);
     await grid().focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Sam Patel' }).waitFor();
+    await page.getByRole('heading', { name: 'Sam Patel', exact: true }).waitFor();
     await page.keyboard.press('e');
     await page.getByRole('heading', { name: 'Change contact' }).waitFor();
     await page.getByRole('textbox', { name: 'Town' }).fill('York');

@@ -150,6 +150,9 @@ describe('estimates in browser mode', () => {
     expect(estimate.status).toBe('Invoiced');
     expect(invoice).toMatchObject({ status: 'Draft', estimate: estimate.url, contact_name: 'Acme Ltd', total_value: '670.0' });
     expect(await line(1, 'description').inputValue()).toBe('Bookkeeping');
+    // The invoice says where it came from, with the way back to it.
+    await page.getByText('Raised from quote 001.').waitFor();
+    await page.getByRole('button', { name: 'Open the estimate' }).waitFor();
     await expect.poll(async () => (await page.getByRole('definition').allTextContents()).map((text) => text.trim())).toEqual(['£575.00', '£95.00', '£670.00']);
     expect(postings()).toBe(0);
     await checkScreen(app, 'invoice-from-estimate');

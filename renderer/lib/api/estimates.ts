@@ -33,11 +33,13 @@ export type Estimate = z.infer<typeof estimateSchema>;
 
 const PAGE_SIZE = 100;
 
-/** Every estimate of a view, newest first. */
-export async function listEstimates(view: EstimateView): Promise<ApiResult<Estimate[]>> {
+/** Every estimate of a view (of one contact, if named), newest first. */
+export async function listEstimates(view: EstimateView, filter: { contact?: string } = {}): Promise<ApiResult<Estimate[]>> {
   const rows: Estimate[] = [];
+  // A contact's estimates only, when one is named (a contact's page).
+  const only: Record<string, string> = filter.contact ? { contact: filter.contact } : {};
   for (let page = 1; ; page++) {
-    const sent = await send('GET', '/v2/estimates', { query: { view, page: String(page), per_page: String(PAGE_SIZE), sort: '-dated_on' } });
+    const sent = await send('GET', '/v2/estimates', { query: { view, page: String(page), per_page: String(PAGE_SIZE), sort: '-dated_on', ...only } });
     if (!sent.ok) return sent;
     const read = decode(sent.value, 'estimates', estimateSchema.array());
     if (!read.ok) return read;
