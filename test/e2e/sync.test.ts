@@ -119,7 +119,10 @@ describe('sync in browser mode', () => {
     await page.keyboard.type('acme');
     await expect.poll(async () => grid.locator('[role=row][aria-rowindex]').count()).toBe(2);
     await grid.focus();
+    // Enter opens the contact's page; E there changes its details.
     await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /Change details/ }).waitFor();
+    await page.keyboard.press('e');
     await page.getByRole('heading', { name: 'Change contact' }).waitFor();
     await page.getByRole('textbox', { name: 'Town' }).fill('Cardiff');
     await page.keyboard.press('Enter');
