@@ -54,7 +54,7 @@ describe('command line', () => {
     } finally {
       again.stop();
     }
-  }, 30_000);
+  }, 120_000);
 
   it('token needs an existing book and a known user', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'ledgerdesk-cli-')), 'book.sqlite');
@@ -62,7 +62,7 @@ describe('command line', () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('No book at');
     expect(existsSync(db)).toBe(false);
-  }, 30_000);
+  }, 120_000);
 
   it('refuses to listen beyond loopback and explains bad options', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'ledgerdesk-cli-')), 'book.sqlite');
@@ -72,7 +72,7 @@ describe('command line', () => {
     const badType = runCli(['serve', '--db', db, '--port', '0', '--company-type', 'Llc']);
     expect(badType.status).toBe(2);
     expect(badType.stderr).toContain('--company-type must be one of');
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('cli parse', () => {
@@ -90,5 +90,5 @@ describe('cli parse', () => {
     const refused = runCli(['parse', junk]);
     expect(refused.status).toBe(1);
     expect(JSON.parse(refused.stdout.trim().split('\n').pop()!).errors.length).toBeGreaterThan(0);
-  }, 30_000);
+  }, 120_000);
 });

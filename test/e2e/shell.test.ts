@@ -55,7 +55,7 @@ describe('shell events in the desktop window', () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', locale: 'en-GB' });
     await context.addInitScript(() => {
       const token = new URLSearchParams(location.hash.slice(1)).get('token');
-      const state = window as unknown as { __emit?: (event: { name: string; data: unknown }) => void; __asked?: string[]; __answer?: string };
+      const state = window as unknown as { __emit?: (event: { name: string; data: unknown }) => void; __listeners?: unknown[]; __asked?: string[]; __answer?: string };
       (window as unknown as { ledgerdesk: unknown }).ledgerdesk = {
         async request(method: string, path: string, options: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown } = {}) {
           const url = new URL(path, location.origin);
@@ -70,9 +70,12 @@ describe('shell events in the desktop window', () => {
           response.headers.forEach((value, name) => (headers[name] = value));
           return { status: response.status, headers, body: text ? JSON.parse(text) : null };
         },
+        // As the preload's: every listener hears every event (the shell and the sync status both listen).
         onEvent(listener: (event: { name: string; data: unknown }) => void) {
-          state.__emit = listener;
-          return () => undefined;
+          const listeners = (state.__listeners ??= []) as ((event: { name: string; data: unknown }) => void)[];
+          listeners.push(listener);
+          state.__emit = (event: { name: string; data: unknown }) => listeners.forEach((each) => each(event));
+          return () => listeners.splice(listeners.indexOf(listener), 1);
         },
         // Stands in for main's native menu: records what the row offered and picks __answer.
         async contextMenu(commands: string[]) {
@@ -177,8 +180,9 @@ describe('shell events in the desktop window', () => {
     await answerMenu('open');
     await row.click({ button: 'right' });
     expect(await asked()).toEqual(['open']);
-    await page.getByRole('textbox', { name: /Organisation/ }).first().waitFor();
-    expect(await page.getByRole('textbox', { name: /Organisation/ }).first().inputValue()).toBe('Right Click Ltd');
+    // Open shows the contact's page, as Enter does.
+    await page.getByRole('heading', { name: 'Right Click Ltd', exact: true }).waitFor();
+    await page.getByRole('button', { name: /Change details/ }).waitFor();
     expect(app.problems).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Each case starts two engines and a sync round; seconds apart on a busy machine, not a fault.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 import { Level } from '../../../shared/api/permissions';
 import { startServer, type RunningServer } from '../../../main/server';
 import { MemoryLinkStore } from '../../../main/sync/connect/credential-file';
