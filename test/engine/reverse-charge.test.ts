@@ -66,6 +66,17 @@ describe('reverse charge: the buyer accounts for the VAT (issue 13, item 9)', ()
     expect(await boxes(t, '2020-03-31')).toMatchObject({ 1: '0.0', 2: '300.0', 3: '300.0', 4: '300.0', 5: '0.0', 6: '0.0', 7: '1500.0', 8: '0.0', 9: '1500.0' });
   });
 
+  it('a refund of EC goods acquired in 2020 takes its VAT off box 2, not box 1', async () => {
+    const t = createTestBook({ vatRegistered: true, startDate: '2020-01-01' });
+    const supplier = insertContact(t);
+    const bought = await postBill(t, supplier, { dated_on: '2020-02-10', due_on: '2020-03-10', ec_status: 'EC Goods', bill_items: [{ category: '285', total_value: '1500', sales_tax_rate: '20' }] });
+    expect(bought.status).toBe(201);
+    // The supplier's credit note for goods sent back: a bill of minus 500.00, the acquisition reduced.
+    const refunded = await postBill(t, supplier, { reference: 'CN-1', dated_on: '2020-03-05', due_on: '2020-04-05', ec_status: 'EC Goods', bill_items: [{ category: '285', total_value: '-500', sales_tax_rate: '20' }] });
+    expect(refunded.status).toBe(201);
+    expect(await boxes(t, '2020-03-31')).toMatchObject({ 1: '0.0', 2: '200.0', 3: '200.0', 4: '200.0', 5: '0.0', 7: '1000.0', 9: '1000.0' });
+  });
+
   it('services bought from a supplier abroad are a deemed supply too: the net in box 6 as well as box 7', async () => {
     const t = createTestBook({ vatRegistered: true });
     const abroad = insertContact(t, 'Cloud Tools Inc');

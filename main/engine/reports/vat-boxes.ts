@@ -12,14 +12,18 @@ export const EC_GOODS = 'EC Goods';
 const EC_VAT_MOSS = 'EC VAT MOSS';
 
 /**
- * A document acquires EC goods when its net line is a taxable purchase (a debit outside the income
- * categories) marked EC Goods. Under the reverse charge such a document posts the VAT it owes as a
- * credit to 819 and reclaims it with a debit to 818; that 819 credit is box 2, not box 1.
+ * A document acquires EC goods when its net line is a taxable purchase marked EC Goods: a line outside
+ * the income categories, and not a credit on a general one (that is a sale, see SALE_LINE). Under the
+ * reverse charge such a document posts the VAT it owes as a credit to 819 and reclaims it with a debit
+ * to 818; that 819 credit is box 2, not box 1. A refund of acquired goods (the supplier's credit, a
+ * negative line on a cost category) reverses both, so its 819 debit reduces box 2 the same way
+ * (VAT Notice 700, "changes in consideration": a credit note adjusts the VAT where it was accounted for).
  */
 export const ACQUISITION_DOCUMENT = `EXISTS (
   SELECT 1 FROM postings n JOIN categories nc ON nc.id = n.category_id
   WHERE n.source_resource = p.source_resource AND n.source_id = p.source_id
-    AND n.ec_status = '${EC_GOODS}' AND n.sales_tax_status = 'TAXABLE' AND n.debit_minor > 0 AND nc.list_group <> 'income')`;
+    AND n.ec_status = '${EC_GOODS}' AND n.sales_tax_status = 'TAXABLE' AND nc.list_group <> 'income'
+    AND NOT (nc.list_group = 'general' AND n.debit_minor < 0))`;
 
 interface ControlTotals {
   charged: number;
