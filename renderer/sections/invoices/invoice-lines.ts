@@ -18,7 +18,9 @@ export const VAT_CHOICES: readonly { value: VatChoice; label: string }[] = [
   { value: '0', label: '0% zero-rated' },
   { value: 'exempt', label: 'Exempt' },
   { value: 'out_of_scope', label: 'Out of scope' },
-  { value: 'auto', label: 'Auto (contact and category)' },
+  // "Auto" alone: the engine picks the rate from the contact and category; a longer label is cut short
+  // in the line's narrow VAT column at the smallest window size.
+  { value: 'auto', label: 'Auto' },
 ];
 
 export const UNITS = ['-no unit-', 'Hours', 'Days', 'Weeks', 'Months', 'Products', 'Services', 'Expenses', 'Comment'] as const;
