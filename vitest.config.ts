@@ -8,5 +8,9 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'test/shared-corpus/**', 'node_modules/**'],
     environment: 'node',
     pool: 'forks',
+    // Speed is the benches' business, never a test's: a test that builds a year of books and prints it
+    // must not fail because the 2-core CI machine is busy with the file next to it.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

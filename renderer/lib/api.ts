@@ -187,8 +187,18 @@ export function updateBankAccount(accountUrl: string, changes: BankAccountUpdate
   return getOne('PUT', pathOf(accountUrl), 'bank_account', bankAccountSchema, { body: { bank_account: changes } });
 }
 
+/**
+ * A read of the chart already on its way answers every caller that asks meanwhile: the pickers of a
+ * 2,000-line invoice mount together and would otherwise send 2,000 reads. Nothing is kept after the
+ * read ends, so a picker opened later sees categories added since.
+ */
+let chartOnItsWay: Promise<ApiResult<CategoryGroups>> | null = null;
+
 export function listCategories(): Promise<ApiResult<CategoryGroups>> {
-  return getOne('GET', '/v2/categories', null, categoryGroupsSchema);
+  chartOnItsWay ??= getOne('GET', '/v2/categories', null, categoryGroupsSchema).finally(() => {
+    chartOnItsWay = null;
+  });
+  return chartOnItsWay;
 }
 
 /** How to read a statement file: the account it goes into, and for a CSV the columns and date order. */

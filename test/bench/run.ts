@@ -10,6 +10,7 @@ import type { Benchmark, BenchResult, CustomSuite, Suite } from './bench';
 import { DEFAULT_MEASURE, median, rateRunner } from './measure';
 import { profiled } from './profile';
 import { bankAccountsSuite } from './suites/bank-accounts';
+import { invoiceEditorSuite } from './suites/invoice-editor';
 import { invoicePdfSuite } from './suites/invoice-pdf';
 import { benchParsers } from './parsers';
 import { overviewPaintSuite } from './overview-paint';
@@ -19,7 +20,7 @@ import { statementUploadSuite } from './suites/statement-upload';
 
 const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, registerRenderSuite, overviewPaintSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceEditorSuite, registerRenderSuite, overviewPaintSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');
