@@ -7,5 +7,8 @@ export default defineConfig({
     include: ['test/shared-corpus/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // As in vitest.config.ts: time is the benches' business, and a corpus file on a busy machine is slow.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
