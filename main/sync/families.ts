@@ -1,9 +1,11 @@
+import type Database from 'better-sqlite3';
 import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
 import { contactSchema } from '../../shared/api/contacts';
 import { billUpdateSchema } from '../../shared/api/bills';
 import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
+import { categoriesFamily } from './family-categories';
 
 export type SyncRecord = Record<string, unknown>;
 
@@ -35,6 +37,18 @@ export interface Family {
    * A list is compared and merged as one value, and written by replacing every row (see nested.ts).
    */
   nested?: Readonly<Record<string, readonly string[]>>;
+  /** The record in an answer holding one, when it is not under `one` (see shape.ts). */
+  recordIn?(body: Record<string, unknown>): unknown;
+  /** The list in a page, when it is not under `many`. */
+  listIn?(body: Record<string, unknown>): unknown;
+  /** Whether a listed record is synced at all (categories: only those a user added). */
+  keep?(record: SyncRecord): boolean;
+  /** The book's path of a record, when it is not `${path}/${id}`. */
+  localPath?(localId: number): string;
+  /** The synced id a change-log row names, or null when that change is not synced (a standard category). */
+  changedId?(sqlite: Database.Database, recordId: string): number | null;
+  /** One spelling for values the two sides write differently; runs before the writable fields are picked. */
+  normalize?(record: SyncRecord): SyncRecord;
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -48,6 +62,7 @@ const keysOf = (schema: { shape: Record<string, unknown> }, except: readonly str
 
 /** In dependency order: a family's links point only to families before it. Deletes run in reverse. */
 export const FAMILIES: readonly Family[] = [
+  categoriesFamily,
   {
     name: 'contacts',
     path: '/v2/contacts',

@@ -4,6 +4,7 @@ import { localIdOf } from './local';
 import { replacingRows } from './nested';
 import { canonicalValue, project, sameValue } from './normalize';
 import { saveBases } from './reconcile';
+import { kept, listIn, localPath, recordIn } from './shape';
 
 /** The remote company is of another type than the book's: linking them would mix two sets of books. */
 export class CompanyMismatch extends Error {
@@ -55,8 +56,9 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   const families: FamilyPlan[] = [];
   // A family the user may not read is left out of the plan; its records wait here until a user who may links.
   for (const family of familiesFor(Number(me.permission_level ?? 0))) {
-    const remote = (await ctx.remote.list(family.path, family.many, family.listQuery)).records;
-    const local = await ctx.local.list(family.path, family.many, family.listQuery);
+    const reader = (body: Record<string, unknown>) => listIn(family, body);
+    const remote = kept(family, (await ctx.remote.list(family.path, reader, family.listQuery)).records);
+    const local = kept(family, await ctx.local.list(family.path, reader, family.listQuery));
     ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
     families.push(matchFamily(family, remote, local, pairs, records));
   }
@@ -137,8 +139,8 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
         const values: SyncRecord = {};
         const theirs = project(family, theirsRaw);
         for (const field of pair.differs) values[field] = family.links[field] ? mineRaw[field] : theirs[field];
-        const answer = await ctx.local.request('PUT', `${family.path}/${localId}`, { [family.one]: replacingRows(family, values, mineRaw) });
-        mineRaw = (answer.body?.[family.one] as SyncRecord | undefined) ?? mineRaw;
+        const answer = await ctx.local.request('PUT', localPath(family, localId), { [family.one]: replacingRows(family, values, mineRaw) });
+        mineRaw = recordIn(family, answer.body) ?? mineRaw;
       }
       saveBases(ctx, family, localId, theirsRaw, mineRaw);
     }
@@ -148,7 +150,7 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
   }
   // Families the user may not read are not in the plan: their records wait in the outbox, never forgotten.
   for (const family of FAMILIES.filter((candidate) => !plan.families.some((familyPlan) => familyPlan.family === candidate.name))) {
-    for (const record of await ctx.local.list(family.path, family.many, family.listQuery)) {
+    for (const record of kept(family, await ctx.local.list(family.path, (body) => listIn(family, body), family.listQuery))) {
       ctx.state.saveOutbox({ family: family.name, localId: localIdOf(String(record.url)), operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
     }
   }

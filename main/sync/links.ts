@@ -1,6 +1,7 @@
 import type { Family, SyncRecord } from './families';
 import { familyNamed } from './families';
 import { localIdOf } from './local';
+import { localPath } from './shape';
 import type { SyncState } from './state';
 
 /** A link to a record the other side does not know yet (its parent is not synced, or is held for review). */
@@ -15,14 +16,14 @@ export class MissingLink extends Error {
 }
 
 /** The record with every link turned from the remote's urls into the book's, through the id map. */
-export function toLocalForm(state: SyncState, local: { url(path: string, id: number): string }, family: Family, record: SyncRecord): SyncRecord {
+export function toLocalForm(state: SyncState, local: { urlOf(path: string): string }, family: Family, record: SyncRecord): SyncRecord {
   const out = { ...record };
   for (const [field, target] of Object.entries(family.links)) {
     const value = record[field];
     if (typeof value !== 'string' || value === '') continue;
     const mapped = state.byRemote(value);
     if (!mapped || mapped.family !== target) throw new MissingLink(field, value);
-    out[field] = local.url(familyNamed(target).path, mapped.localId);
+    out[field] = local.urlOf(localPath(familyNamed(target), mapped.localId));
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { MissingLink, toLocalForm } from './links';
 import { project, sameRecord, withoutEmpty } from './normalize';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
+import { kept, listIn, localPath, recordIn } from './shape';
 import type { Cursor, MappedRecord } from './state';
 
 /** Timestamps have second precision and inclusiveness is unknown: re-read the last hour every time. */
@@ -20,7 +21,7 @@ async function honoursUpdatedSince(ctx: RoundContext, family: Family): Promise<b
   url.searchParams.set('updated_since', FAR_FUTURE);
   url.searchParams.set('per_page', '1');
   const answer = await ctx.remote.get(url.toString());
-  const page = answer.body?.[family.many];
+  const page = listIn(family, answer.body);
   return Array.isArray(page) && page.length === 0;
 }
 
@@ -44,9 +45,9 @@ export async function pullFamily(ctx: RoundContext, family: Family): Promise<{ s
   const query: Record<string, string> = { ...family.listQuery };
   if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();
   const listedAt = ctx.now();
-  const { records } = await ctx.remote.list(family.path, family.many, query);
+  const { records } = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
   const seen = new Map<string, SyncRecord>();
-  for (const record of records) if (typeof record.url === 'string') seen.set(record.url, record);
+  for (const record of kept(family, records)) if (typeof record.url === 'string') seen.set(record.url, record);
   let latest = cursor.lastUpdatedAt;
   let done = 0;
   for (const record of seen.values()) {
@@ -124,7 +125,7 @@ async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncReco
   const url = String(theirsRaw.url);
   ctx.state.sqlite.prepare('INSERT OR REPLACE INTO sync_local_creates (remote_url, family, after_change) VALUES (?, ?, ?)').run(url, family.name, lastChangeId(ctx));
   const answer = await ctx.local.request('POST', family.path, { [family.one]: withoutEmpty(theirs) });
-  const created = answer.body?.[family.one] as SyncRecord | undefined;
+  const created = recordIn(family, answer.body);
   if (!created || typeof created.url !== 'string') {
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
     sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: `The book refused this record from the remote: ${answer.messages.join('; ')}`, detail: { fields: [], mine: null, theirs, base: null } });
@@ -166,7 +167,7 @@ export async function deletedThere(ctx: RoundContext, family: Family, mapped: Ma
     sendToReview(ctx, family, { kind: 'deleted-there', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: 'Deleted on the remote but changed here since the last sync', detail: { fields: [], mine, theirs: null, base: mapped.localBase } });
     return;
   }
-  const answer = await ctx.local.request('DELETE', `${family.path}/${mapped.localId}`);
+  const answer = await ctx.local.request('DELETE', localPath(family, mapped.localId));
   if (answer.status >= 400 && answer.status !== 404) {
     sendToReview(ctx, family, { kind: 'deleted-there', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `Deleted on the remote, but the book refused to delete it: ${answer.messages.join('; ')}`, detail: { fields: [], mine, theirs: null, base: mapped.localBase } });
     return;

@@ -6,6 +6,7 @@ import { deletedThere } from './pull';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
+import { kept, listIn, recordIn } from './shape';
 import type { OutboxRow } from './state';
 
 /** How many times one create is looked up and resent within a round before it waits for the next. */
@@ -42,8 +43,8 @@ async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecor
   if (key === null) return null;
   const query: Record<string, string> = { ...family.listQuery };
   if (ctx.state.cursor(family.name).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - 3_600_000).toISOString();
-  const { records } = await ctx.remote.list(family.path, family.many, query);
-  for (const record of records) {
+  const { records } = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
+  for (const record of kept(family, records)) {
     if (typeof record.url !== 'string' || ctx.state.byRemote(record.url)) continue;
     try {
       if (family.matchKey(toLocalForm(ctx.state, ctx.local, family, project(family, record))) === key) return record;
@@ -83,7 +84,7 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     ctx.state.setOutboxState(family.name, row.localId, 'in_flight', null, ctx.now());
     try {
       const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(payload) } });
-      let created = answer.body?.[family.one] as SyncRecord | undefined;
+      let created = recordIn(family, answer.body);
       const location = answer.headers.get('location');
       if (!created && location) created = (await readRemote(ctx, family, location)) ?? undefined;
       if (!created || typeof created.url !== 'string') throw new UncertainWrite(`POST ${family.path}: the answer named no record`);

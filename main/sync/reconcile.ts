@@ -6,16 +6,17 @@ import { replacingRows } from './nested';
 import { project, sameRecord } from './normalize';
 import { RemoteRefusal } from './remote-errors';
 import { sendToReview } from './review';
+import { localPath, recordIn } from './shape';
 import type { MappedRecord } from './state';
 
 export type Outcome = 'same' | 'merged' | 'held';
 
 /** The record as the book holds it now (writable fields, local links), or null when it is gone. */
 export async function readLocal(ctx: RoundContext, family: Family, localId: number): Promise<SyncRecord | null> {
-  const answer = await ctx.local.request('GET', `${family.path}/${localId}`);
+  const answer = await ctx.local.request('GET', localPath(family, localId));
   if (answer.status === 404) return null;
-  const record = answer.body?.[family.one] as SyncRecord | undefined;
-  if (!record) throw new Error(`The book could not read ${family.path}/${localId}: ${answer.messages.join('; ')}`);
+  const record = recordIn(family, answer.body);
+  if (!record) throw new Error(`The book could not read ${localPath(family, localId)}: ${answer.messages.join('; ')}`);
   return record;
 }
 
@@ -23,7 +24,7 @@ export async function readLocal(ctx: RoundContext, family: Family, localId: numb
 export async function readRemote(ctx: RoundContext, family: Family, url: string): Promise<SyncRecord | null> {
   try {
     const answer = await ctx.remote.get(url);
-    const record = answer.body?.[family.one] as SyncRecord | undefined;
+    const record = recordIn(family, answer.body);
     if (!record) throw new RemoteRefusal(200, [`The remote's answer for ${url} has no ${family.one}`]);
     return record;
   } catch (error) {
@@ -101,7 +102,7 @@ export async function writeMerged(
     try {
       const fields = replacingRows(family, toRemoteForm(ctx.state, family, pick(merged, toRemote)), theirsRaw);
       const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields } });
-      remoteRecord = (answer.body?.[family.one] as SyncRecord | undefined) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
+      remoteRecord = recordIn(family, answer.body) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
       ctx.counts.pushed += 1;
     } catch (error) {
       checkAborted(ctx);
@@ -113,8 +114,8 @@ export async function writeMerged(
   }
   let localRecord = mineRaw;
   if (toLocal.length > 0) {
-    const answer = await ctx.local.request('PUT', `${family.path}/${mapped.localId}`, { [family.one]: replacingRows(family, pick(merged, toLocal), mineRaw) });
-    const written = answer.body?.[family.one] as SyncRecord | undefined;
+    const answer = await ctx.local.request('PUT', localPath(family, mapped.localId), { [family.one]: replacingRows(family, pick(merged, toLocal), mineRaw) });
+    const written = recordIn(family, answer.body);
     if (!written) {
       sendToReview(ctx, family, { kind: 'invalid-remote', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `The book refused the remote's change: ${answer.messages.join('; ')}`, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, remoteRecord, false), base: mapped.localBase } });
       return 'held';
