@@ -6,6 +6,8 @@ import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
 import { categoriesFamily } from './family-categories';
+import { expensesFamily } from './family-expenses';
+import { journalSetsFamily } from './family-journal-sets';
 
 export type SyncRecord = Record<string, unknown>;
 
@@ -37,6 +39,8 @@ export interface Family {
    * A list is compared and merged as one value, and written by replacing every row (see nested.ts).
    */
   nested?: Readonly<Record<string, readonly string[]>>;
+  /** Links inside child rows (a journal entry's category, user, contact), rewritten like the record's own. */
+  nestedLinks?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The record in an answer holding one, when it is not under `one` (see shape.ts). */
   recordIn?(body: Record<string, unknown>): unknown;
   /** The list in a page, when it is not under `many`. */
@@ -140,6 +144,8 @@ export const FAMILIES: readonly Family[] = [
     level: Level.Bills,
     nested: { bill_items: ['category', 'description', 'total_value', 'sales_tax_rate', 'manual_sales_tax_amount', 'sales_tax_status'] },
   },
+  expensesFamily,
+  journalSetsFamily,
 ];
 
 export function familyNamed(name: string): Family {

@@ -4,7 +4,9 @@ import { localIdOf } from './local';
 import { replacingRows } from './nested';
 import { canonicalValue, project, sameValue } from './normalize';
 import { saveBases } from './reconcile';
+import { linkInLocalTerms } from './links';
 import { kept, listIn, localPath, recordIn } from './shape';
+import { linksUsers, refreshUserMap, USERS } from './users';
 
 /** The remote company is of another type than the book's: linking them would mix two sets of books. */
 export class CompanyMismatch extends Error {
@@ -54,13 +56,15 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   // remote url -> local url for records already matched, so a child's links can be compared.
   const pairs = new Map<string, string>();
   const families: FamilyPlan[] = [];
+  const readable = familiesFor(Number(me.permission_level ?? 0));
+  if (readable.some(linksUsers)) await refreshUserMap(ctx);
   // A family the user may not read is left out of the plan; its records wait here until a user who may links.
-  for (const family of familiesFor(Number(me.permission_level ?? 0))) {
+  for (const family of readable) {
     const reader = (body: Record<string, unknown>) => listIn(family, body);
     const remote = kept(family, (await ctx.remote.list(family.path, reader, family.listQuery)).records);
     const local = kept(family, await ctx.local.list(family.path, reader, family.listQuery));
     ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
-    families.push(matchFamily(family, remote, local, pairs, records));
+    families.push(matchFamily(ctx, family, remote, local, pairs, records));
   }
   const localCount = families.reduce((sum, plan) => sum + plan.linked.length + plan.createThere.length, 0);
   const remoteCount = families.reduce((sum, plan) => sum + plan.linked.length + plan.createHere.length, 0);
@@ -77,11 +81,15 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   };
 }
 
-function matchFamily(family: Family, remote: SyncRecord[], local: SyncRecord[], pairs: Map<string, string>, records: PlanRecords): FamilyPlan {
+function matchFamily(ctx: RoundContext, family: Family, remote: SyncRecord[], local: SyncRecord[], pairs: Map<string, string>, records: PlanRecords): FamilyPlan {
   const plan: FamilyPlan = { family: family.name, linked: [], createHere: [], createThere: [] };
   const inLocalTerms = (record: SyncRecord) => {
     const out = project(family, record);
-    for (const field of Object.keys(family.links)) if (typeof out[field] === 'string') out[field] = pairs.get(out[field]) ?? `unmatched:${out[field]}`;
+    for (const [field, target] of Object.entries(family.links)) {
+      if (typeof out[field] !== 'string') continue;
+      // Categories keep their code on both sides and users are mapped by email already; the rest pair up as the plan goes.
+      out[field] = target === 'categories' || target === USERS ? (linkInLocalTerms(ctx.state, ctx.local, field, target, out[field]) ?? `unmatched:${out[field]}`) : (pairs.get(out[field]) ?? `unmatched:${out[field]}`);
+    }
     return out;
   };
   const waiting = new Map<string, SyncRecord[]>();

@@ -8,6 +8,7 @@ import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import { kept, listIn, recordIn } from './shape';
 import type { OutboxRow } from './state';
+import { holdForUnmappedUser, USERS } from './users';
 
 /** How many times one create is looked up and resent within a round before it waits for the next. */
 const CREATE_ATTEMPTS = 3;
@@ -66,7 +67,9 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
   try {
     payload = toRemoteForm(ctx.state, family, mine);
   } catch (error) {
-    if (error instanceof MissingLink) return; // its parent is not on the remote yet (held or failed): wait
+    // A user the remote lacks will not appear by waiting: review. Any other parent is not on the remote yet (held or failed): wait.
+    if (error instanceof MissingLink && error.into === USERS) await holdForUnmappedUser(ctx, family, row.localId, mineRaw, error);
+    if (error instanceof MissingLink) return;
     throw error;
   }
   let uncertain = row.state === 'in_flight' || row.state === 'uncertain';

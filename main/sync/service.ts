@@ -14,6 +14,7 @@ import { resolveReview, reviewItems, type Resolution, type ReviewItem } from './
 import { SyncState } from './state';
 import { realTimer, type SyncTimer } from './timer';
 import { ReauthorizationNeeded, type TokenSource } from './tokens';
+import { linksUsers, refreshUserMap } from './users';
 
 export interface SyncServiceOptions {
   engine: Engine;
@@ -172,6 +173,7 @@ export class SyncService {
       }
       ctx.families = familiesFor(this.state.account()!.permissionLevel);
       feedOutbox(ctx);
+      if (ctx.families.some(linksUsers)) await refreshUserMap(ctx);
       if (direction !== 'push') {
         const sweeps = [];
         for (const family of ctx.families) {
