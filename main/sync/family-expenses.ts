@@ -16,6 +16,14 @@ function matchKey(record: SyncRecord): string | null {
   return text(record.receipt_reference) ? `receipt:${key}` : `unreferenced:${key}|${text(record.description)}`;
 }
 
+/**
+ * In the company's currency the native gross is the gross, which the server sets itself: it is left
+ * out, so a changed amount is one field (one conflict, not two). In another currency it is the user's.
+ */
+function normalize(record: SyncRecord): SyncRecord {
+  return canonicalValue(record.native_gross_value) === canonicalValue(record.gross_value) ? { ...record, native_gross_value: null } : record;
+}
+
 /** Expenses: the claimant is linked by email (users.ts), the category by its code, the project through the id map. */
 export const expensesFamily: Family = {
   name: 'expenses',
@@ -29,4 +37,5 @@ export const expensesFamily: Family = {
   matchKey,
   label: (record) => `Expense ${String(record.dated_on ?? '')} ${String(record.description ?? '')}`.trim(),
   level: Level.MyMoney,
+  normalize,
 };
