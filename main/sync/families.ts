@@ -8,6 +8,8 @@ import { projectUpdateSchema } from '../../shared/api/projects';
 import { categoriesFamily } from './family-categories';
 import { expensesFamily } from './family-expenses';
 import { journalSetsFamily } from './family-journal-sets';
+import { invoiceStage, withStage } from './invoice-stage';
+import type { TransitionField } from './transitions';
 
 export type SyncRecord = Record<string, unknown>;
 
@@ -53,6 +55,8 @@ export interface Family {
   changedId?(sqlite: Database.Database, recordId: string): number | null;
   /** One spelling for values the two sides write differently; runs before the writable fields are picked. */
   normalize?(record: SyncRecord): SyncRecord;
+  /** A writable field moved only by transitions (an invoice's stage), never written as a field. */
+  transition?: TransitionField;
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -115,8 +119,9 @@ export const FAMILIES: readonly Family[] = [
     path: '/v2/invoices',
     one: 'invoice',
     many: 'invoices',
-    // Status moves only by transitions; due_on follows dated_on and the terms: neither is written as a field.
-    writable: keysOf(invoiceSchema, ['status', 'due_on']),
+    // Status moves only by transitions (its stage is compared, and sent as a transition); due_on follows
+    // dated_on and the terms: neither is written as a field.
+    writable: [...keysOf(invoiceSchema, ['status', 'due_on']), 'stage'],
     createOnly: [],
     links: { contact: 'contacts', project: 'projects' },
     // Lists leave items out unless asked, and a record without them would read as one with none.
@@ -126,6 +131,8 @@ export const FAMILIES: readonly Family[] = [
     label: (record) => `Invoice ${String(record.reference ?? '')}`,
     level: Level.InvoicesEstimatesAndFiles,
     nested: { invoice_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category', 'suffers_cis_deduction'] },
+    normalize: withStage,
+    transition: invoiceStage,
   },
   {
     name: 'bills',

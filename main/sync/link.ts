@@ -6,6 +6,7 @@ import { canonicalValue, project, sameValue } from './normalize';
 import { saveBases } from './reconcile';
 import { linkInLocalTerms } from './links';
 import { kept, listIn, localPath, recordIn } from './shape';
+import { movesBy, transitionLocal, withoutTransitions } from './transitions';
 import { linksUsers, refreshUserMap, USERS } from './users';
 
 /** The remote company is of another type than the book's: linking them would mix two sets of books. */
@@ -147,8 +148,14 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
         const values: SyncRecord = {};
         const theirs = project(family, theirsRaw);
         for (const field of pair.differs) values[field] = family.links[field] ? mineRaw[field] : theirs[field];
-        const answer = await ctx.local.request('PUT', localPath(family, localId), { [family.one]: replacingRows(family, values, mineRaw) });
-        mineRaw = recordIn(family, answer.body) ?? mineRaw;
+        const fields = withoutTransitions(family, values);
+        if (Object.keys(fields).length > 0) {
+          const answer = await ctx.local.request('PUT', localPath(family, localId), { [family.one]: replacingRows(family, fields, mineRaw) });
+          mineRaw = recordIn(family, answer.body) ?? mineRaw;
+        }
+        // The remote's stage is reached here by the engine's own transition, never written as a field.
+        const stage = movesBy(family, pair.differs) ? theirs[family.transition!.field] : null;
+        if (typeof stage === 'string') mineRaw = (await transitionLocal(ctx, family, localId, stage)).record ?? mineRaw;
       }
       saveBases(ctx, family, localId, theirsRaw, mineRaw);
     }

@@ -6,6 +6,7 @@ import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile'
 import { sendToReview } from './review';
 import { kept, listIn, localPath, recordIn } from './shape';
 import type { Cursor, MappedRecord } from './state';
+import { baseAsCreated, withoutTransitions } from './transitions';
 
 /** Timestamps have second precision and inclusiveness is unknown: re-read the last hour every time. */
 export const OVERLAP_MS = 3_600_000;
@@ -124,7 +125,7 @@ export async function recoverLocalCreates(ctx: RoundContext, family: Family): Pr
 async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<void> {
   const url = String(theirsRaw.url);
   ctx.state.sqlite.prepare('INSERT OR REPLACE INTO sync_local_creates (remote_url, family, after_change) VALUES (?, ?, ?)').run(url, family.name, lastChangeId(ctx));
-  const answer = await ctx.local.request('POST', family.path, { [family.one]: withoutEmpty(theirs) });
+  const answer = await ctx.local.request('POST', family.path, { [family.one]: withoutEmpty(withoutTransitions(family, theirs)) });
   const created = recordIn(family, answer.body);
   if (!created || typeof created.url !== 'string') {
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
@@ -137,6 +138,8 @@ async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncReco
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
   });
   ctx.counts.pulled += 1;
+  // Created as a draft: one sent or cancelled there follows by its transition here.
+  if (baseAsCreated(ctx, family, localId, 'remote')) await reconcile(ctx, family, ctx.state.byLocal(family.name, localId)!, theirsRaw);
 }
 
 /** Linked records missing from a full list: confirmed gone by a 404 on the record itself, never by the list alone. */

@@ -8,6 +8,7 @@ import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import { kept, listIn, recordIn } from './shape';
 import type { OutboxRow } from './state';
+import { baseAsCreated, withoutTransitions } from './transitions';
 import { holdForUnmappedUser, USERS } from './users';
 
 /** How many times one create is looked up and resent within a round before it waits for the next. */
@@ -86,13 +87,15 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     // Written down before the request, so a sync killed while it is out looks it up instead of resending.
     ctx.state.setOutboxState(family.name, row.localId, 'in_flight', null, ctx.now());
     try {
-      const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(payload) } });
+      const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(withoutTransitions(family, payload)) } });
       let created = recordIn(family, answer.body);
       const location = answer.headers.get('location');
       if (!created && location) created = (await readRemote(ctx, family, location)) ?? undefined;
       if (!created || typeof created.url !== 'string') throw new UncertainWrite(`POST ${family.path}: the answer named no record`);
       saveBases(ctx, family, row.localId, created, mineRaw);
       ctx.counts.pushed += 1;
+      // Created as a draft: an invoice sent or cancelled here follows by its transition.
+      if (baseAsCreated(ctx, family, row.localId, 'local')) await pushUpdate(ctx, family, { ...row, operation: 'update' });
       return;
     } catch (error) {
       checkAborted(ctx);

@@ -8,6 +8,7 @@ import { RemoteRefusal } from './remote-errors';
 import { sendToReview } from './review';
 import { localPath, recordIn } from './shape';
 import type { MappedRecord } from './state';
+import { movesBy, transitionLocal, transitionRemote } from './transitions';
 import { holdForUnmappedUser, USERS } from './users';
 
 export type Outcome = 'same' | 'merged' | 'held';
@@ -99,11 +100,19 @@ export async function writeMerged(
   theirsRaw: SyncRecord,
 ): Promise<Outcome> {
   let remoteRecord = theirsRaw;
-  if (toRemote.length > 0) {
+  const moveThere = movesBy(family, toRemote);
+  const fieldsThere = toRemote.filter((field) => field !== family.transition?.field);
+  if (fieldsThere.length > 0 || moveThere) {
     try {
-      const fields = replacingRows(family, toRemoteForm(ctx.state, family, pick(merged, toRemote)), theirsRaw);
-      const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields } });
-      remoteRecord = recordIn(family, answer.body) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
+      const stage = moveThere && typeof merged[moveThere.field] === 'string' ? String(merged[moveThere.field]) : null;
+      // Back to draft before the fields change (a draft takes any edit); sent or cancelled after them.
+      if (moveThere && stage === moveThere.created) remoteRecord = await transitionRemote(ctx, family, mapped.remoteUrl, stage);
+      if (fieldsThere.length > 0) {
+        const fields = replacingRows(family, toRemoteForm(ctx.state, family, pick(merged, fieldsThere)), remoteRecord);
+        const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields } });
+        remoteRecord = recordIn(family, answer.body) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
+      }
+      if (moveThere && stage !== null && stage !== moveThere.created) remoteRecord = await transitionRemote(ctx, family, mapped.remoteUrl, stage);
       ctx.counts.pushed += 1;
     } catch (error) {
       checkAborted(ctx);
@@ -115,16 +124,30 @@ export async function writeMerged(
     }
   }
   let localRecord = mineRaw;
-  if (toLocal.length > 0) {
-    const answer = await ctx.local.request('PUT', localPath(family, mapped.localId), { [family.one]: replacingRows(family, pick(merged, toLocal), mineRaw) });
-    const written = recordIn(family, answer.body);
-    if (!written) {
-      sendToReview(ctx, family, { kind: 'invalid-remote', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `The book refused the remote's change: ${answer.messages.join('; ')}`, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, remoteRecord, false), base: mapped.localBase } });
-      return 'held';
-    }
-    localRecord = written;
-    ctx.counts.pulled += 1;
+  const refusedHere = (messages: string[]) => {
+    sendToReview(ctx, family, { kind: 'invalid-remote', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `The book refused the remote's change: ${messages.join('; ')}`, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, remoteRecord, false), base: mapped.localBase } });
+    return 'held' as const;
+  };
+  const moveHere = movesBy(family, toLocal);
+  const fieldsHere = toLocal.filter((field) => field !== family.transition?.field);
+  const stageHere = moveHere && typeof merged[moveHere.field] === 'string' ? String(merged[moveHere.field]) : null;
+  if (moveHere && stageHere === moveHere.created) {
+    const moved = await transitionLocal(ctx, family, mapped.localId, stageHere);
+    if (!moved.record) return refusedHere(moved.messages);
+    localRecord = moved.record;
   }
+  if (fieldsHere.length > 0) {
+    const answer = await ctx.local.request('PUT', localPath(family, mapped.localId), { [family.one]: replacingRows(family, pick(merged, fieldsHere), localRecord) });
+    const written = recordIn(family, answer.body);
+    if (!written) return refusedHere(answer.messages);
+    localRecord = written;
+  }
+  if (moveHere && stageHere !== null && stageHere !== moveHere.created) {
+    const moved = await transitionLocal(ctx, family, mapped.localId, stageHere);
+    if (!moved.record) return refusedHere(moved.messages);
+    localRecord = moved.record;
+  }
+  if (toLocal.length > 0) ctx.counts.pulled += 1;
   saveBases(ctx, family, mapped.localId, remoteRecord, localRecord);
   return 'merged';
 }

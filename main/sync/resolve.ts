@@ -8,6 +8,7 @@ import { deletedThere, pullOne } from './pull';
 import { readLocal, readRemote, writeMerged } from './reconcile';
 import type { ReviewDetail } from './review';
 import { localPath } from './shape';
+import { withoutTransitions } from './transitions';
 import type { ReviewKind, ReviewRow, SyncState } from './state';
 
 export interface ReviewItem {
@@ -163,6 +164,6 @@ async function resolveRefused(ctx: RoundContext, family: Family, row: ReviewRow,
 function pickWritable(family: Family, values: SyncRecord): SyncRecord {
   const out: SyncRecord = {};
   for (const field of family.writable) if (field in values) out[field] = values[field];
-  return out;
+  return withoutTransitions(family, out);
 }
 
