@@ -9,7 +9,7 @@ import { sendToReview } from './review';
 import { kept, listIn, recordIn } from './shape';
 import type { OutboxRow } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
-import { holdForUnmappedUser, USERS } from './users';
+import { holdForUnsyncedLink, neverArrives } from './users';
 
 /** How many times one create is looked up and resent within a round before it waits for the next. */
 const CREATE_ATTEMPTS = 3;
@@ -68,8 +68,8 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
   try {
     payload = toRemoteForm(ctx.state, family, mine);
   } catch (error) {
-    // A user the remote lacks will not appear by waiting: review. Any other parent is not on the remote yet (held or failed): wait.
-    if (error instanceof MissingLink && error.into === USERS) await holdForUnmappedUser(ctx, family, row.localId, mineRaw, error);
+    // A user the remote lacks, or a record the sync does not carry, will not appear by waiting: review. A synced parent not sent yet (held or failed): wait.
+    if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, row.localId, mineRaw, error);
     if (error instanceof MissingLink) return;
     throw error;
   }

@@ -9,7 +9,7 @@ import { sendToReview } from './review';
 import { localPath, recordIn } from './shape';
 import type { MappedRecord } from './state';
 import { movesBy, transitionLocal, transitionRemote } from './transitions';
-import { holdForUnmappedUser, USERS } from './users';
+import { holdForUnsyncedLink, neverArrives } from './users';
 
 export type Outcome = 'same' | 'merged' | 'held';
 
@@ -116,7 +116,7 @@ export async function writeMerged(
       ctx.counts.pushed += 1;
     } catch (error) {
       checkAborted(ctx);
-      if (error instanceof MissingLink && error.into === USERS) await holdForUnmappedUser(ctx, family, mapped.localId, mineRaw, error);
+      if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, mapped.localId, mineRaw, error);
       if (error instanceof MissingLink) return 'held';
       if (!(error instanceof RemoteRefusal)) throw error;
       sendToReview(ctx, family, { kind: 'refused', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, theirsRaw, false), base: mapped.localBase } }, 'rejected');

@@ -1,5 +1,5 @@
 import type { RoundContext } from './context';
-import type { Family, SyncRecord } from './families';
+import { FAMILIES, type Family, type SyncRecord } from './families';
 import { localIdOf, SYNC_USER_EMAIL } from './local';
 import type { MissingLink } from './links';
 import { project } from './normalize';
@@ -8,6 +8,13 @@ import { sendToReview } from './review';
 
 /** Users are not synced: each side keeps its own, and a link to one is rewritten by email. */
 export const USERS = 'users';
+
+/**
+ * Whether a missing link will never appear by waiting: it points to a user the remote lacks, or into
+ * records the sync does not carry (capital asset types, properties, stock items). A synced parent that
+ * is merely not sent yet is waited for.
+ */
+export const neverArrives = (error: MissingLink) => !FAMILIES.some((family) => family.name === error.into);
 
 /** Whether a family's records (or their child rows) link users. */
 export const linksUsers = (family: Family) => Object.values(family.links).includes(USERS) || Object.values(family.nestedLinks ?? {}).some((links) => Object.values(links).includes(USERS));
@@ -48,9 +55,15 @@ export async function refreshUserMap(ctx: RoundContext): Promise<void> {
 
 /**
  * A record naming a user the remote does not have is never sent with another user in their place: it
- * goes to review saying whom the online account lacks.
+ * goes to review saying whom the online account lacks. One linking a record the sync does not carry
+ * (a capital asset type, a property) goes to review saying so, rather than waiting unseen.
  */
-export async function holdForUnmappedUser(ctx: RoundContext, family: Family, localId: number, mineRaw: SyncRecord, error: MissingLink): Promise<void> {
+export async function holdForUnsyncedLink(ctx: RoundContext, family: Family, localId: number, mineRaw: SyncRecord, error: MissingLink): Promise<void> {
+  if (error.into !== USERS) {
+    const reason = `It links ${error.target} (${error.into.replace(/_/g, ' ')}), which the sync does not carry, so it is not sent`;
+    sendToReview(ctx, family, { kind: 'refused', localId, remoteUrl: ctx.state.byLocal(family.name, localId)?.remoteUrl ?? null, label: family.label(mineRaw), reason, detail: { fields: [], mine: project(family, mineRaw), theirs: null, base: null } }, 'rejected');
+    return;
+  }
   const userPath = error.target.replace(/^[a-z]+:\/\/[^/]+/, '').replace(/^\/v2\/categories\/\d+-(\d+)$/, '/v2/users/$1');
   const answer = await ctx.local.request('GET', userPath);
   const email = answer.body?.user ? emailOf(answer.body.user as SyncRecord) : '';

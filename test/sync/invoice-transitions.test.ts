@@ -98,7 +98,7 @@ describe('invoice transitions sync', { timeout: 90_000 }, () => {
   });
 
   it('a transition the remote refuses goes to review with its reason; the invoice stays sent here', async () => {
-    const w = world(96, { refuse: (method, where) => (where.endsWith('/transitions/mark_as_sent') ? 'The accounts are locked to 30 November 2026' : null) });
+    const w = world(96, { refuse: (_method, where) => (where.endsWith('/transitions/mark_as_sent') ? 'The accounts are locked to 30 November 2026' : null) });
     const a = w.replica('a');
     await draftInvoice(a.book);
     await a.sync();

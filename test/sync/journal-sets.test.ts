@@ -99,3 +99,18 @@ describe('journal sets sync', { timeout: 90_000 }, () => {
     }
   });
 });
+
+describe('journal sets naming what the sync does not carry', { timeout: 60_000 }, () => {
+  it('an entry on a capital asset type goes to review saying so; nothing is sent', async () => {
+    const w = world(74);
+    const a = w.replica('a');
+    const types = (await a.book.call('GET', '/v2/capital_asset_types')).body.capital_asset_types as Record<string, any>[];
+    const created = await a.book.call('POST', '/v2/journal_sets', {
+      journal_set: { dated_on: '2026-11-20', description: 'Laptop', journal_entries: [{ category: '/v2/categories/602', capital_asset_type: types[0]!.url, debit_value: '900' }, { category: '/v2/categories/290', debit_value: '-900' }] },
+    });
+    expect(created.status).toBe(201);
+    expect(await a.sync()).toMatchObject({ refused: 1, pushed: 0 });
+    expect(w.remote.creates).toEqual([]);
+    expect(a.service.reviewList()).toEqual([expect.objectContaining({ family: 'journal_sets', kind: 'refused', reason: expect.stringContaining('capital asset types') })]);
+  });
+});
