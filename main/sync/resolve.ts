@@ -134,7 +134,7 @@ async function resolveRefused(ctx: RoundContext, family: Family, row: ReviewRow,
   const outbox = ctx.state.outboxFor(family.name, row.localId!);
   const operation = outbox?.operation ?? 'update';
   if (resolution.choice === 'edit') {
-    await ctx.local.request('PUT', localPath(family, row.localId!), { [family.one]: pickWritable(family, resolution.values) });
+    await ctx.local.request('PUT', localPath(family, row.localId!), { [family.one]: withoutTransitions(family, pickWritable(family, resolution.values)) });
   }
   if (resolution.choice !== 'theirs') {
     requeue(ctx, family, row.localId!, operation, outbox?.remoteUrl ?? null);
@@ -164,6 +164,6 @@ async function resolveRefused(ctx: RoundContext, family: Family, row: ReviewRow,
 function pickWritable(family: Family, values: SyncRecord): SyncRecord {
   const out: SyncRecord = {};
   for (const field of family.writable) if (field in values) out[field] = values[field];
-  return withoutTransitions(family, out);
+  return out;
 }
 

@@ -125,5 +125,15 @@ describe('invoice transitions sync', { timeout: 90_000 }, () => {
     expect(a.service.reviewList()[0]).toMatchObject({ kind: 'conflict', family: 'invoices', fields: [{ field: 'stage', mine: 'Cancelled', theirs: 'Draft' }] });
     await a.service.resolve(a.service.reviewList()[0]!.id, { choice: 'mine' });
     expect(await statusIn(w.remote.book, '001')).toBe('Cancelled');
+    await b.sync();
+
+    // Edited in review to a third stage: both sides move there by transitions.
+    await move(a.book, '001', 'mark_as_draft');
+    await move(b.book, '001', 'mark_as_sent');
+    await b.sync();
+    expect((await a.sync()).conflicts).toBe(1);
+    await a.service.resolve(a.service.reviewList()[0]!.id, { choice: 'edit', values: { stage: 'Cancelled' } });
+    await b.sync();
+    for (const book of [w.remote.book, a.book, b.book]) expect(await statusIn(book, '001')).toBe('Cancelled');
   });
 });
