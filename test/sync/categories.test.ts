@@ -41,11 +41,18 @@ describe('categories sync', { timeout: 60_000 }, () => {
     await a.book.call('POST', '/v2/categories', { category: { category_group: 'income', nominal_code: '030', description: 'Licensing income' } });
     expect(await a.sync()).toMatchObject({ pushed: 1, refused: 0 });
     expect(await category(w.remote.book, '030')).toMatchObject({ description: 'Licensing income' });
-    // Nothing to do: no resend, and a standard category hidden here is not sent.
+    // Nothing to do: no resend, and a standard category hidden here is not sent, nor shown as waiting.
     await a.book.call('PUT', '/v2/categories/285', { category: { hidden: true } });
+    expect(a.service.status().waiting).toBe(0);
     expect(await a.sync()).toMatchObject({ pushed: 0, pulled: 0, conflicts: 0, refused: 0 });
-    expect(await b.sync()).toMatchObject({ pulled: 1, pushed: 0 });
-    expect(w.remote.creates).toEqual(['/v2/categories', '/v2/categories']);
+    // A new bank account waits; its sub account 750-N is the account's, not a category of the user's own.
+    await a.book.call('POST', '/v2/bank_accounts', { bank_account: { name: 'Savings', type: 'StandardBankAccount', opening_balance: '0' } });
+    await a.book.call('POST', '/v2/categories', { category: { category_group: 'income', nominal_code: '031', description: 'Royalties' } });
+    expect(a.service.status().waiting).toBe(2);
+    expect(await a.sync()).toMatchObject({ pushed: 2 });
+    expect(a.service.status().waiting).toBe(0);
+    expect(await b.sync()).toMatchObject({ pulled: 3, pushed: 0 });
+    expect(w.remote.creates).toEqual(['/v2/categories', '/v2/categories', '/v2/categories', '/v2/bank_accounts']);
   });
 
   it('a bill filed under a category of your own lands under the same category on the other book', async () => {
