@@ -4,10 +4,12 @@ import { localIdOf } from './local';
 import { replacingRows } from './nested';
 import { canonicalValue, project, sameValue } from './normalize';
 import { saveBases } from './reconcile';
-import { linkInLocalTerms } from './links';
+import { linkInLocalTerms, MissingLink, toLocalForm } from './links';
 import { kept, listIn, localPath, recordIn } from './shape';
 import { movesBy, transitionLocal, withoutTransitions } from './transitions';
 import { linksUsers, refreshUserMap, USERS } from './users';
+
+const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]+/, '');
 
 /** The remote company is of another type than the book's: linking them would mix two sets of books. */
 export class CompanyMismatch extends Error {
@@ -54,7 +56,7 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   const ours = (await ctx.local.request('GET', '/v2/company')).body?.company as SyncRecord | undefined;
   if (ours && company.type !== ours.type) throw new CompanyMismatch(`The online company is a ${String(company.type)} but this book is a ${String(ours.type)}; link a book of the same type`);
   const records: PlanRecords = { remote: new Map(), local: new Map() };
-  // remote url -> local url for records already matched, so a child's links can be compared.
+  // remote path -> local url for records already matched, so a child's links can be compared.
   const pairs = new Map<string, string>();
   const families: FamilyPlan[] = [];
   const readable = familiesFor(Number(me.permission_level ?? 0));
@@ -84,12 +86,20 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
 
 function matchFamily(ctx: RoundContext, family: Family, remote: SyncRecord[], local: SyncRecord[], pairs: Map<string, string>, records: PlanRecords): FamilyPlan {
   const plan: FamilyPlan = { family: family.name, linked: [], createHere: [], createThere: [] };
+  // Categories keep their code on both sides and users are mapped by email already; the rest pair up as the plan goes.
+  const inLocal = (field: string, target: string, value: string) =>
+    (target === 'categories' || target === USERS ? linkInLocalTerms(ctx.state, ctx.local, field, target, value) : pairs.get(pathOf(value))) ?? `unmatched:${value}`;
   const inLocalTerms = (record: SyncRecord) => {
     const out = project(family, record);
-    for (const [field, target] of Object.entries(family.links)) {
-      if (typeof out[field] !== 'string') continue;
-      // Categories keep their code on both sides and users are mapped by email already; the rest pair up as the plan goes.
-      out[field] = target === 'categories' || target === USERS ? (linkInLocalTerms(ctx.state, ctx.local, field, target, out[field]) ?? `unmatched:${out[field]}`) : (pairs.get(out[field]) ?? `unmatched:${out[field]}`);
+    for (const [field, target] of Object.entries(family.links)) if (typeof out[field] === 'string') out[field] = inLocal(field, target, out[field]);
+    // Child rows compare their links by path (normalize.ts).
+    for (const [field, links] of Object.entries(family.nestedLinks ?? {})) {
+      if (!Array.isArray(out[field])) continue;
+      out[field] = (out[field] as SyncRecord[]).map((row) => {
+        const copy = { ...row };
+        for (const [cell, target] of Object.entries(links)) if (typeof row[cell] === 'string') copy[cell] = pathOf(inLocal(cell, target, row[cell]));
+        return copy;
+      });
     }
     return out;
   };
@@ -109,7 +119,7 @@ function matchFamily(ctx: RoundContext, family: Family, remote: SyncRecord[], lo
     const mine = candidates.shift();
     if (mine) {
       matched.add(String(mine.url));
-      pairs.set(String(record.url), String(mine.url));
+      pairs.set(pathOf(String(record.url)), String(mine.url));
       const ours = project(family, mine);
       const differs = family.writable.filter((field) => !sameValue(canonicalValue(ours[field]), canonicalValue(theirs[field])));
       plan.linked.push({ local: String(mine.url), remote: String(record.url), label: family.label(record), differs });
@@ -147,7 +157,19 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
       if (pair.differs.length > 0) {
         const values: SyncRecord = {};
         const theirs = project(family, theirsRaw);
-        for (const field of pair.differs) values[field] = family.links[field] ? mineRaw[field] : theirs[field];
+        // Child rows' links in the book's terms (parents are linked by now, families go parents first); one
+        // naming what the book lacks keeps the book's rows.
+        let theirsHere: SyncRecord | null = null;
+        try {
+          theirsHere = toLocalForm(ctx.state, ctx.local, family, { ...theirs, ...Object.fromEntries(Object.keys(family.links).map((field) => [field, null])) });
+        } catch (error) {
+          if (!(error instanceof MissingLink)) throw error;
+        }
+        for (const field of pair.differs) {
+          if (family.links[field]) values[field] = mineRaw[field];
+          else if (family.nestedLinks?.[field]) values[field] = theirsHere ? theirsHere[field] : mineRaw[field];
+          else values[field] = theirs[field];
+        }
         const fields = withoutTransitions(family, values);
         if (Object.keys(fields).length > 0) {
           const answer = await ctx.local.request('PUT', localPath(family, localId), { [family.one]: replacingRows(family, fields, mineRaw) });

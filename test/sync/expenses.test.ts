@@ -113,3 +113,24 @@ describe('expenses sync', { timeout: 90_000 }, () => {
     }
   });
 });
+
+describe('expenses on first link', { timeout: 60_000 }, () => {
+  it('the same claim on both sides (receipt, date, amount, claimant by email) is linked, not doubled', async () => {
+    const w = world(85);
+    const a = w.replica('a');
+    const patHere = await person(a.book, 'pat@example.com', ['x@example.com']);
+    const patThere = await person(w.remote.book, 'pat@example.com');
+    await w.remote.book.call('POST', '/v2/expenses', taxi(patThere, { description: 'Taxi (entered online)' }));
+    await a.book.call('POST', '/v2/expenses', taxi(patHere));
+    await a.book.call('POST', '/v2/expenses', taxi(patHere, { receipt_reference: 'R-18' }));
+    const plan = await a.service.planLink();
+    const expenses = plan.families.find((family) => family.family === 'expenses')!;
+    expect(expenses.linked).toEqual([expect.objectContaining({ differs: ['description'] })]);
+    expect(expenses.createThere).toHaveLength(1);
+    await a.service.applyLink(plan);
+    await a.sync();
+    expect(w.remote.creates).toEqual(['/v2/expenses']);
+    expect((await seen(a.book, 'R-17')).description).toBe('Taxi (entered online)');
+    expect(await seen(w.remote.book, 'R-18')).toMatchObject({ user: 'pat@example.com' });
+  });
+});

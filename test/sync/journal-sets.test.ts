@@ -114,3 +114,22 @@ describe('journal sets naming what the sync does not carry', { timeout: 60_000 }
     expect(a.service.reviewList()).toEqual([expect.objectContaining({ family: 'journal_sets', kind: 'refused', reason: expect.stringContaining('capital asset types') })]);
   });
 });
+
+describe('journal sets on first link', { timeout: 60_000 }, () => {
+  it('the same tagged journal on both sides is linked by tag and date, its entries compared through the email map', async () => {
+    const w = world(75);
+    const a = w.replica('a');
+    const patHere = await person(a.book, 'pat@example.com', ['x@example.com']);
+    const patThere = await person(w.remote.book, 'pat@example.com');
+    await w.remote.book.call('POST', '/v2/journal_sets', payroll(patThere));
+    await a.book.call('POST', '/v2/journal_sets', payroll(patHere));
+    const plan = await a.service.planLink();
+    const sets = plan.families.find((family) => family.family === 'journal_sets')!;
+    expect(sets.linked).toEqual([expect.objectContaining({ differs: [] })]);
+    expect(sets.createThere).toEqual([]);
+    await a.service.applyLink(plan);
+    expect(await a.sync()).toMatchObject({ pushed: 0, conflicts: 0, refused: 0 });
+    expect(w.remote.creates).toEqual([]);
+    expect(await seen(a.book, 'payroll-2026-11')).toEqual(await seen(w.remote.book, 'payroll-2026-11'));
+  });
+});
