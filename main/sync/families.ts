@@ -1,9 +1,15 @@
+import type Database from 'better-sqlite3';
 import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
 import { contactSchema } from '../../shared/api/contacts';
 import { billUpdateSchema } from '../../shared/api/bills';
 import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
+import { categoriesFamily } from './family-categories';
+import { expensesFamily } from './family-expenses';
+import { journalSetsFamily } from './family-journal-sets';
+import { invoiceStage, withStage } from './invoice-stage';
+import type { TransitionField } from './transitions';
 
 export type SyncRecord = Record<string, unknown>;
 
@@ -35,6 +41,22 @@ export interface Family {
    * A list is compared and merged as one value, and written by replacing every row (see nested.ts).
    */
   nested?: Readonly<Record<string, readonly string[]>>;
+  /** Links inside child rows (a journal entry's category, user, contact), rewritten like the record's own. */
+  nestedLinks?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The record in an answer holding one, when it is not under `one` (see shape.ts). */
+  recordIn?(body: Record<string, unknown>): unknown;
+  /** The list in a page, when it is not under `many`. */
+  listIn?(body: Record<string, unknown>): unknown;
+  /** Whether a listed record is synced at all (categories: only those a user added). */
+  keep?(record: SyncRecord): boolean;
+  /** The book's path of a record, when it is not `${path}/${id}`. */
+  localPath?(localId: number): string;
+  /** The synced id a change-log row names, or null when that change is not synced (a standard category). */
+  changedId?(sqlite: Database.Database, recordId: string): number | null;
+  /** One spelling for values the two sides write differently; runs before the writable fields are picked. */
+  normalize?(record: SyncRecord): SyncRecord;
+  /** A writable field moved only by transitions (an invoice's stage), never written as a field. */
+  transition?: TransitionField;
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -48,6 +70,7 @@ const keysOf = (schema: { shape: Record<string, unknown> }, except: readonly str
 
 /** In dependency order: a family's links point only to families before it. Deletes run in reverse. */
 export const FAMILIES: readonly Family[] = [
+  categoriesFamily,
   {
     name: 'contacts',
     path: '/v2/contacts',
@@ -96,8 +119,9 @@ export const FAMILIES: readonly Family[] = [
     path: '/v2/invoices',
     one: 'invoice',
     many: 'invoices',
-    // Status moves only by transitions; due_on follows dated_on and the terms: neither is written as a field.
-    writable: keysOf(invoiceSchema, ['status', 'due_on']),
+    // Status moves only by transitions (its stage is compared, and sent as a transition); due_on follows
+    // dated_on and the terms: neither is written as a field.
+    writable: [...keysOf(invoiceSchema, ['status', 'due_on']), 'stage'],
     createOnly: [],
     links: { contact: 'contacts', project: 'projects' },
     // Lists leave items out unless asked, and a record without them would read as one with none.
@@ -107,6 +131,8 @@ export const FAMILIES: readonly Family[] = [
     label: (record) => `Invoice ${String(record.reference ?? '')}`,
     level: Level.InvoicesEstimatesAndFiles,
     nested: { invoice_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category', 'suffers_cis_deduction'] },
+    normalize: withStage,
+    transition: invoiceStage,
   },
   {
     name: 'bills',
@@ -125,6 +151,8 @@ export const FAMILIES: readonly Family[] = [
     level: Level.Bills,
     nested: { bill_items: ['category', 'description', 'total_value', 'sales_tax_rate', 'manual_sales_tax_amount', 'sales_tax_status'] },
   },
+  expensesFamily,
+  journalSetsFamily,
 ];
 
 export function familyNamed(name: string): Family {

@@ -4,6 +4,12 @@ import { localIdOf } from './local';
 import { replacingRows } from './nested';
 import { canonicalValue, project, sameValue } from './normalize';
 import { saveBases } from './reconcile';
+import { linkInLocalTerms, MissingLink, toLocalForm } from './links';
+import { kept, listIn, localPath, recordIn } from './shape';
+import { movesBy, transitionLocal, withoutTransitions } from './transitions';
+import { linksUsers, refreshUserMap, USERS } from './users';
+
+const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]+/, '');
 
 /** The remote company is of another type than the book's: linking them would mix two sets of books. */
 export class CompanyMismatch extends Error {
@@ -50,15 +56,18 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   const ours = (await ctx.local.request('GET', '/v2/company')).body?.company as SyncRecord | undefined;
   if (ours && company.type !== ours.type) throw new CompanyMismatch(`The online company is a ${String(company.type)} but this book is a ${String(ours.type)}; link a book of the same type`);
   const records: PlanRecords = { remote: new Map(), local: new Map() };
-  // remote url -> local url for records already matched, so a child's links can be compared.
+  // remote path -> local url for records already matched, so a child's links can be compared.
   const pairs = new Map<string, string>();
   const families: FamilyPlan[] = [];
+  const readable = familiesFor(Number(me.permission_level ?? 0));
+  if (readable.some(linksUsers)) await refreshUserMap(ctx);
   // A family the user may not read is left out of the plan; its records wait here until a user who may links.
-  for (const family of familiesFor(Number(me.permission_level ?? 0))) {
-    const remote = (await ctx.remote.list(family.path, family.many, family.listQuery)).records;
-    const local = await ctx.local.list(family.path, family.many, family.listQuery);
+  for (const family of readable) {
+    const reader = (body: Record<string, unknown>) => listIn(family, body);
+    const remote = kept(family, (await ctx.remote.list(family.path, reader, family.listQuery)).records);
+    const local = kept(family, await ctx.local.list(family.path, reader, family.listQuery));
     ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
-    families.push(matchFamily(family, remote, local, pairs, records));
+    families.push(matchFamily(ctx, family, remote, local, pairs, records));
   }
   const localCount = families.reduce((sum, plan) => sum + plan.linked.length + plan.createThere.length, 0);
   const remoteCount = families.reduce((sum, plan) => sum + plan.linked.length + plan.createHere.length, 0);
@@ -75,11 +84,23 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   };
 }
 
-function matchFamily(family: Family, remote: SyncRecord[], local: SyncRecord[], pairs: Map<string, string>, records: PlanRecords): FamilyPlan {
+function matchFamily(ctx: RoundContext, family: Family, remote: SyncRecord[], local: SyncRecord[], pairs: Map<string, string>, records: PlanRecords): FamilyPlan {
   const plan: FamilyPlan = { family: family.name, linked: [], createHere: [], createThere: [] };
+  // Categories keep their code on both sides and users are mapped by email already; the rest pair up as the plan goes.
+  const inLocal = (field: string, target: string, value: string) =>
+    (target === 'categories' || target === USERS ? linkInLocalTerms(ctx.state, ctx.local, field, target, value) : pairs.get(pathOf(value))) ?? `unmatched:${value}`;
   const inLocalTerms = (record: SyncRecord) => {
     const out = project(family, record);
-    for (const field of Object.keys(family.links)) if (typeof out[field] === 'string') out[field] = pairs.get(out[field]) ?? `unmatched:${out[field]}`;
+    for (const [field, target] of Object.entries(family.links)) if (typeof out[field] === 'string') out[field] = inLocal(field, target, out[field]);
+    // Child rows compare their links by path (normalize.ts).
+    for (const [field, links] of Object.entries(family.nestedLinks ?? {})) {
+      if (!Array.isArray(out[field])) continue;
+      out[field] = (out[field] as SyncRecord[]).map((row) => {
+        const copy = { ...row };
+        for (const [cell, target] of Object.entries(links)) if (typeof row[cell] === 'string') copy[cell] = pathOf(inLocal(cell, target, row[cell]));
+        return copy;
+      });
+    }
     return out;
   };
   const waiting = new Map<string, SyncRecord[]>();
@@ -98,7 +119,7 @@ function matchFamily(family: Family, remote: SyncRecord[], local: SyncRecord[], 
     const mine = candidates.shift();
     if (mine) {
       matched.add(String(mine.url));
-      pairs.set(String(record.url), String(mine.url));
+      pairs.set(pathOf(String(record.url)), String(mine.url));
       const ours = project(family, mine);
       const differs = family.writable.filter((field) => !sameValue(canonicalValue(ours[field]), canonicalValue(theirs[field])));
       plan.linked.push({ local: String(mine.url), remote: String(record.url), label: family.label(record), differs });
@@ -136,9 +157,27 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
       if (pair.differs.length > 0) {
         const values: SyncRecord = {};
         const theirs = project(family, theirsRaw);
-        for (const field of pair.differs) values[field] = family.links[field] ? mineRaw[field] : theirs[field];
-        const answer = await ctx.local.request('PUT', `${family.path}/${localId}`, { [family.one]: replacingRows(family, values, mineRaw) });
-        mineRaw = (answer.body?.[family.one] as SyncRecord | undefined) ?? mineRaw;
+        // Child rows' links in the book's terms (parents are linked by now, families go parents first); one
+        // naming what the book lacks keeps the book's rows.
+        let theirsHere: SyncRecord | null = null;
+        try {
+          theirsHere = toLocalForm(ctx.state, ctx.local, family, { ...theirs, ...Object.fromEntries(Object.keys(family.links).map((field) => [field, null])) });
+        } catch (error) {
+          if (!(error instanceof MissingLink)) throw error;
+        }
+        for (const field of pair.differs) {
+          if (family.links[field]) values[field] = mineRaw[field];
+          else if (family.nestedLinks?.[field]) values[field] = theirsHere ? theirsHere[field] : mineRaw[field];
+          else values[field] = theirs[field];
+        }
+        const fields = withoutTransitions(family, values);
+        if (Object.keys(fields).length > 0) {
+          const answer = await ctx.local.request('PUT', localPath(family, localId), { [family.one]: replacingRows(family, fields, mineRaw) });
+          mineRaw = recordIn(family, answer.body) ?? mineRaw;
+        }
+        // The remote's stage is reached here by the engine's own transition, never written as a field.
+        const stage = movesBy(family, pair.differs) ? theirs[family.transition!.field] : null;
+        if (typeof stage === 'string') mineRaw = (await transitionLocal(ctx, family, localId, stage)).record ?? mineRaw;
       }
       saveBases(ctx, family, localId, theirsRaw, mineRaw);
     }
@@ -148,7 +187,7 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
   }
   // Families the user may not read are not in the plan: their records wait in the outbox, never forgotten.
   for (const family of FAMILIES.filter((candidate) => !plan.families.some((familyPlan) => familyPlan.family === candidate.name))) {
-    for (const record of await ctx.local.list(family.path, family.many, family.listQuery)) {
+    for (const record of kept(family, await ctx.local.list(family.path, (body) => listIn(family, body), family.listQuery))) {
       ctx.state.saveOutbox({ family: family.name, localId: localIdOf(String(record.url)), operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
     }
   }

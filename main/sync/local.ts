@@ -49,9 +49,9 @@ export class LocalBook {
     this.authorization = `Bearer ${token}`;
   }
 
-  /** A local url (ledgerdesk://local/v2/...) for a family path and id. */
-  url(path: string, id: number): string {
-    return `${IPC_ORIGIN}${path}/${id}`;
+  /** A local url (ledgerdesk://local/v2/...) for a record's path. */
+  urlOf(path: string): string {
+    return `${IPC_ORIGIN}${path}`;
   }
 
   async request(method: string, pathOrUrl: string, body?: unknown): Promise<LocalAnswer> {
@@ -65,15 +65,19 @@ export class LocalBook {
   }
 
   /** Every record of a local list (the engine pages like the remote). */
-  async list(path: string, key: string, query: Record<string, string>): Promise<Record<string, unknown>[]> {
+  async list(path: string, key: string | ((body: Record<string, unknown>) => unknown), query: Record<string, string>): Promise<Record<string, unknown>[]> {
     const records: Record<string, unknown>[] = [];
+    const seen = new Set<unknown>();
     for (let page = 1; ; page += 1) {
       const params = new URLSearchParams({ ...query, page: String(page), per_page: '100' });
       const answer = await this.request('GET', `${path}?${params.toString()}`);
-      const rows = answer.body?.[key];
-      if (!Array.isArray(rows)) throw new Error(`The book did not list ${key}: ${answer.messages.join('; ')}`);
-      records.push(...(rows as Record<string, unknown>[]));
-      if (rows.length < 100) return records;
+      const rows = typeof key === 'string' ? answer.body?.[key] : answer.body ? key(answer.body) : undefined;
+      if (!Array.isArray(rows)) throw new Error(`The book did not list ${path}: ${answer.messages.join('; ')}`);
+      // A list the engine does not page (the chart of accounts) answers the same rows for every page.
+      const fresh = (rows as Record<string, unknown>[]).filter((row) => !seen.has(row.url));
+      for (const row of fresh) seen.add(row.url);
+      records.push(...fresh);
+      if (rows.length < 100 || fresh.length === 0) return records;
     }
   }
 }

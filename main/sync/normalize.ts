@@ -19,9 +19,10 @@ export const sameValue = (a: unknown, b: unknown) => JSON.stringify(canonicalVal
 export function project(family: Family, record: SyncRecord, withCreateOnly = true): SyncRecord {
   const fields = withCreateOnly ? [...family.writable, ...family.createOnly] : family.writable;
   const out: SyncRecord = {};
+  const source = family.normalize ? family.normalize(record) : record;
   for (const field of new Set(fields)) {
     const rowFields = family.nested?.[field];
-    out[field] = rowFields ? canonicalRows(record[field], rowFields) : canonicalValue(record[field]);
+    out[field] = rowFields ? canonicalRows(source[field], rowFields) : canonicalValue(source[field]);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { RoundContext } from './context';
-import { isSyncedResource } from './families';
+import { FAMILIES } from './families';
 import type { Operation } from './state';
 
 interface ChangeRow {
@@ -21,7 +21,12 @@ export function feedOutbox(ctx: RoundContext): number {
     .all(account.changeCursor, ctx.local.userId) as ChangeRow[];
   const last = ctx.state.sqlite.prepare('SELECT coalesce(max(id), 0) FROM changes').pluck().get() as number;
   ctx.state.transaction(() => {
-    for (const change of rows) if (isSyncedResource(change.resource) && /^\d+$/.test(change.recordId)) fold(ctx, change.resource, Number(change.recordId), change.operation);
+    for (const change of rows) {
+      const family = FAMILIES.find((candidate) => candidate.name === change.resource);
+      if (!family || !/^\d+$/.test(change.recordId)) continue;
+      const localId = family.changedId ? family.changedId(ctx.state.sqlite, change.recordId) : Number(change.recordId);
+      if (localId !== null) fold(ctx, change.resource, localId, change.operation);
+    }
     ctx.state.setChangeCursor(last);
   });
   return rows.length;

@@ -4,7 +4,9 @@ import { MissingLink, toLocalForm } from './links';
 import { project, sameRecord, withoutEmpty } from './normalize';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
+import { kept, listIn, localPath, recordIn } from './shape';
 import type { Cursor, MappedRecord } from './state';
+import { baseAsCreated, withoutTransitions } from './transitions';
 
 /** Timestamps have second precision and inclusiveness is unknown: re-read the last hour every time. */
 export const OVERLAP_MS = 3_600_000;
@@ -20,7 +22,7 @@ async function honoursUpdatedSince(ctx: RoundContext, family: Family): Promise<b
   url.searchParams.set('updated_since', FAR_FUTURE);
   url.searchParams.set('per_page', '1');
   const answer = await ctx.remote.get(url.toString());
-  const page = answer.body?.[family.many];
+  const page = listIn(family, answer.body);
   return Array.isArray(page) && page.length === 0;
 }
 
@@ -44,9 +46,9 @@ export async function pullFamily(ctx: RoundContext, family: Family): Promise<{ s
   const query: Record<string, string> = { ...family.listQuery };
   if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();
   const listedAt = ctx.now();
-  const { records } = await ctx.remote.list(family.path, family.many, query);
+  const { records } = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
   const seen = new Map<string, SyncRecord>();
-  for (const record of records) if (typeof record.url === 'string') seen.set(record.url, record);
+  for (const record of kept(family, records)) if (typeof record.url === 'string') seen.set(record.url, record);
   let latest = cursor.lastUpdatedAt;
   let done = 0;
   for (const record of seen.values()) {
@@ -123,8 +125,8 @@ export async function recoverLocalCreates(ctx: RoundContext, family: Family): Pr
 async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<void> {
   const url = String(theirsRaw.url);
   ctx.state.sqlite.prepare('INSERT OR REPLACE INTO sync_local_creates (remote_url, family, after_change) VALUES (?, ?, ?)').run(url, family.name, lastChangeId(ctx));
-  const answer = await ctx.local.request('POST', family.path, { [family.one]: withoutEmpty(theirs) });
-  const created = answer.body?.[family.one] as SyncRecord | undefined;
+  const answer = await ctx.local.request('POST', family.path, { [family.one]: withoutEmpty(withoutTransitions(family, theirs)) });
+  const created = recordIn(family, answer.body);
   if (!created || typeof created.url !== 'string') {
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
     sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: `The book refused this record from the remote: ${answer.messages.join('; ')}`, detail: { fields: [], mine: null, theirs, base: null } });
@@ -136,6 +138,8 @@ async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncReco
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
   });
   ctx.counts.pulled += 1;
+  // Created as a draft: one sent or cancelled there follows by its transition here.
+  if (baseAsCreated(ctx, family, localId, 'remote')) await reconcile(ctx, family, ctx.state.byLocal(family.name, localId)!, theirsRaw);
 }
 
 /** Linked records missing from a full list: confirmed gone by a 404 on the record itself, never by the list alone. */
@@ -166,7 +170,7 @@ export async function deletedThere(ctx: RoundContext, family: Family, mapped: Ma
     sendToReview(ctx, family, { kind: 'deleted-there', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: 'Deleted on the remote but changed here since the last sync', detail: { fields: [], mine, theirs: null, base: mapped.localBase } });
     return;
   }
-  const answer = await ctx.local.request('DELETE', `${family.path}/${mapped.localId}`);
+  const answer = await ctx.local.request('DELETE', localPath(family, mapped.localId));
   if (answer.status >= 400 && answer.status !== 404) {
     sendToReview(ctx, family, { kind: 'deleted-there', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `Deleted on the remote, but the book refused to delete it: ${answer.messages.join('; ')}`, detail: { fields: [], mine, theirs: null, base: mapped.localBase } });
     return;

@@ -6,7 +6,10 @@ import { deletedThere } from './pull';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
+import { kept, listIn, recordIn } from './shape';
 import type { OutboxRow } from './state';
+import { baseAsCreated, withoutTransitions } from './transitions';
+import { holdForUnsyncedLink, neverArrives } from './users';
 
 /** How many times one create is looked up and resent within a round before it waits for the next. */
 const CREATE_ATTEMPTS = 3;
@@ -42,8 +45,8 @@ async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecor
   if (key === null) return null;
   const query: Record<string, string> = { ...family.listQuery };
   if (ctx.state.cursor(family.name).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - 3_600_000).toISOString();
-  const { records } = await ctx.remote.list(family.path, family.many, query);
-  for (const record of records) {
+  const { records } = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
+  for (const record of kept(family, records)) {
     if (typeof record.url !== 'string' || ctx.state.byRemote(record.url)) continue;
     try {
       if (family.matchKey(toLocalForm(ctx.state, ctx.local, family, project(family, record))) === key) return record;
@@ -65,7 +68,9 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
   try {
     payload = toRemoteForm(ctx.state, family, mine);
   } catch (error) {
-    if (error instanceof MissingLink) return; // its parent is not on the remote yet (held or failed): wait
+    // A user the remote lacks, or a record the sync does not carry, will not appear by waiting: review. A synced parent not sent yet (held or failed): wait.
+    if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, row.localId, mineRaw, error);
+    if (error instanceof MissingLink) return;
     throw error;
   }
   let uncertain = row.state === 'in_flight' || row.state === 'uncertain';
@@ -82,13 +87,15 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     // Written down before the request, so a sync killed while it is out looks it up instead of resending.
     ctx.state.setOutboxState(family.name, row.localId, 'in_flight', null, ctx.now());
     try {
-      const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(payload) } });
-      let created = answer.body?.[family.one] as SyncRecord | undefined;
+      const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(withoutTransitions(family, payload)) } });
+      let created = recordIn(family, answer.body);
       const location = answer.headers.get('location');
       if (!created && location) created = (await readRemote(ctx, family, location)) ?? undefined;
       if (!created || typeof created.url !== 'string') throw new UncertainWrite(`POST ${family.path}: the answer named no record`);
       saveBases(ctx, family, row.localId, created, mineRaw);
       ctx.counts.pushed += 1;
+      // Created as a draft: an invoice sent or cancelled here follows by its transition.
+      if (baseAsCreated(ctx, family, row.localId, 'local')) await pushUpdate(ctx, family, { ...row, operation: 'update' });
       return;
     } catch (error) {
       checkAborted(ctx);

@@ -6,16 +6,19 @@ import { replacingRows } from './nested';
 import { project, sameRecord } from './normalize';
 import { RemoteRefusal } from './remote-errors';
 import { sendToReview } from './review';
+import { localPath, recordIn } from './shape';
 import type { MappedRecord } from './state';
+import { movesBy, transitionLocal, transitionRemote } from './transitions';
+import { holdForUnsyncedLink, neverArrives } from './users';
 
 export type Outcome = 'same' | 'merged' | 'held';
 
 /** The record as the book holds it now (writable fields, local links), or null when it is gone. */
 export async function readLocal(ctx: RoundContext, family: Family, localId: number): Promise<SyncRecord | null> {
-  const answer = await ctx.local.request('GET', `${family.path}/${localId}`);
+  const answer = await ctx.local.request('GET', localPath(family, localId));
   if (answer.status === 404) return null;
-  const record = answer.body?.[family.one] as SyncRecord | undefined;
-  if (!record) throw new Error(`The book could not read ${family.path}/${localId}: ${answer.messages.join('; ')}`);
+  const record = recordIn(family, answer.body);
+  if (!record) throw new Error(`The book could not read ${localPath(family, localId)}: ${answer.messages.join('; ')}`);
   return record;
 }
 
@@ -23,7 +26,7 @@ export async function readLocal(ctx: RoundContext, family: Family, localId: numb
 export async function readRemote(ctx: RoundContext, family: Family, url: string): Promise<SyncRecord | null> {
   try {
     const answer = await ctx.remote.get(url);
-    const record = answer.body?.[family.one] as SyncRecord | undefined;
+    const record = recordIn(family, answer.body);
     if (!record) throw new RemoteRefusal(200, [`The remote's answer for ${url} has no ${family.one}`]);
     return record;
   } catch (error) {
@@ -97,14 +100,23 @@ export async function writeMerged(
   theirsRaw: SyncRecord,
 ): Promise<Outcome> {
   let remoteRecord = theirsRaw;
-  if (toRemote.length > 0) {
+  const moveThere = movesBy(family, toRemote);
+  const fieldsThere = toRemote.filter((field) => field !== family.transition?.field);
+  if (fieldsThere.length > 0 || moveThere) {
     try {
-      const fields = replacingRows(family, toRemoteForm(ctx.state, family, pick(merged, toRemote)), theirsRaw);
-      const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields } });
-      remoteRecord = (answer.body?.[family.one] as SyncRecord | undefined) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
+      const stage = moveThere && typeof merged[moveThere.field] === 'string' ? String(merged[moveThere.field]) : null;
+      // Back to draft before the fields change (a draft takes any edit); sent or cancelled after them.
+      if (moveThere && stage === moveThere.created) remoteRecord = await transitionRemote(ctx, family, mapped.remoteUrl, stage);
+      if (fieldsThere.length > 0) {
+        const fields = replacingRows(family, toRemoteForm(ctx.state, family, pick(merged, fieldsThere)), remoteRecord);
+        const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields } });
+        remoteRecord = recordIn(family, answer.body) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
+      }
+      if (moveThere && stage !== null && stage !== moveThere.created) remoteRecord = await transitionRemote(ctx, family, mapped.remoteUrl, stage);
       ctx.counts.pushed += 1;
     } catch (error) {
       checkAborted(ctx);
+      if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, mapped.localId, mineRaw, error);
       if (error instanceof MissingLink) return 'held';
       if (!(error instanceof RemoteRefusal)) throw error;
       sendToReview(ctx, family, { kind: 'refused', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, theirsRaw, false), base: mapped.localBase } }, 'rejected');
@@ -112,16 +124,30 @@ export async function writeMerged(
     }
   }
   let localRecord = mineRaw;
-  if (toLocal.length > 0) {
-    const answer = await ctx.local.request('PUT', `${family.path}/${mapped.localId}`, { [family.one]: replacingRows(family, pick(merged, toLocal), mineRaw) });
-    const written = answer.body?.[family.one] as SyncRecord | undefined;
-    if (!written) {
-      sendToReview(ctx, family, { kind: 'invalid-remote', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `The book refused the remote's change: ${answer.messages.join('; ')}`, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, remoteRecord, false), base: mapped.localBase } });
-      return 'held';
-    }
-    localRecord = written;
-    ctx.counts.pulled += 1;
+  const refusedHere = (messages: string[]) => {
+    sendToReview(ctx, family, { kind: 'invalid-remote', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: `The book refused the remote's change: ${messages.join('; ')}`, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, remoteRecord, false), base: mapped.localBase } });
+    return 'held' as const;
+  };
+  const moveHere = movesBy(family, toLocal);
+  const fieldsHere = toLocal.filter((field) => field !== family.transition?.field);
+  const stageHere = moveHere && typeof merged[moveHere.field] === 'string' ? String(merged[moveHere.field]) : null;
+  if (moveHere && stageHere === moveHere.created) {
+    const moved = await transitionLocal(ctx, family, mapped.localId, stageHere);
+    if (!moved.record) return refusedHere(moved.messages);
+    localRecord = moved.record;
   }
+  if (fieldsHere.length > 0) {
+    const answer = await ctx.local.request('PUT', localPath(family, mapped.localId), { [family.one]: replacingRows(family, pick(merged, fieldsHere), localRecord) });
+    const written = recordIn(family, answer.body);
+    if (!written) return refusedHere(answer.messages);
+    localRecord = written;
+  }
+  if (moveHere && stageHere !== null && stageHere !== moveHere.created) {
+    const moved = await transitionLocal(ctx, family, mapped.localId, stageHere);
+    if (!moved.record) return refusedHere(moved.messages);
+    localRecord = moved.record;
+  }
+  if (toLocal.length > 0) ctx.counts.pulled += 1;
   saveBases(ctx, family, mapped.localId, remoteRecord, localRecord);
   return 'merged';
 }

@@ -8,6 +8,9 @@ export const API_VERSION = '2026-09-01';
 export const USER_AGENT = 'Ledgerdesk/0.1 (+https://ledgerdesk.app; sync)';
 export const PER_PAGE = 100;
 
+/** Reads the list out of one page's answer. */
+export type ListReader = (body: Record<string, unknown>) => unknown;
+
 export interface RemoteClientOptions {
   /** Origin of the API, without /v2: https://api.freeagent.com, or http://127.0.0.1:PORT for another Ledgerdesk. */
   baseUrl: string;
@@ -135,7 +138,8 @@ export class RemoteClient {
   }
 
   /** Every record of a list, following Link rel="next" (per_page=100); `total` is the first page's X-Total-Count. */
-  async list(path: string, key: string, query: Record<string, string> = {}): Promise<{ records: Record<string, unknown>[]; total: number | null }> {
+  /** Every record of a list; `key` names the list in each page, or reads it (categories come grouped). */
+  async list(path: string, key: string | ListReader, query: Record<string, string> = {}): Promise<{ records: Record<string, unknown>[]; total: number | null }> {
     const url = new URL(this.resolve(path));
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     url.searchParams.set('per_page', String(PER_PAGE));
@@ -144,8 +148,8 @@ export class RemoteClient {
     let total: number | null = null;
     while (next) {
       const answer = await this.get(next);
-      const page = answer.body?.[key];
-      if (!Array.isArray(page)) throw new BadRemoteAnswer(`GET ${next}: no "${key}" list in the answer`);
+      const page = typeof key === 'string' ? answer.body?.[key] : key(answer.body ?? {});
+      if (!Array.isArray(page)) throw new BadRemoteAnswer(`GET ${next}: no ${typeof key === 'string' ? `"${key}" ` : ''}list in the answer`);
       const count = answer.headers.get('x-total-count');
       if (total === null && count !== null && /^\d+$/.test(count)) total = Number(count);
       records.push(...(page as Record<string, unknown>[]));

@@ -7,6 +7,8 @@ import { project, sameValue } from './normalize';
 import { deletedThere, pullOne } from './pull';
 import { readLocal, readRemote, writeMerged } from './reconcile';
 import type { ReviewDetail } from './review';
+import { localPath } from './shape';
+import { withoutTransitions } from './transitions';
 import type { ReviewKind, ReviewRow, SyncState } from './state';
 
 export interface ReviewItem {
@@ -41,7 +43,7 @@ export function reviewItems(state: SyncState, local: LocalBook): ReviewItem[] {
       family: row.family,
       kind: row.kind,
       label: row.label,
-      localUrl: row.localId === null ? null : local.url(familyNamed(row.family).path, row.localId),
+      localUrl: row.localId === null ? null : local.urlOf(localPath(familyNamed(row.family), row.localId)),
       remoteUrl: row.remoteUrl,
       fields: detail.fields,
       mine: detail.mine,
@@ -132,7 +134,7 @@ async function resolveRefused(ctx: RoundContext, family: Family, row: ReviewRow,
   const outbox = ctx.state.outboxFor(family.name, row.localId!);
   const operation = outbox?.operation ?? 'update';
   if (resolution.choice === 'edit') {
-    await ctx.local.request('PUT', `${family.path}/${row.localId!}`, { [family.one]: pickWritable(family, resolution.values) });
+    await ctx.local.request('PUT', localPath(family, row.localId!), { [family.one]: withoutTransitions(family, pickWritable(family, resolution.values)) });
   }
   if (resolution.choice !== 'theirs') {
     requeue(ctx, family, row.localId!, operation, outbox?.remoteUrl ?? null);
@@ -142,7 +144,7 @@ async function resolveRefused(ctx: RoundContext, family: Family, row: ReviewRow,
   const mapped = ctx.state.byLocal(family.name, row.localId!);
   ctx.state.clearOutbox(family.name, row.localId!);
   if (!mapped) {
-    await ctx.local.request('DELETE', `${family.path}/${row.localId!}`);
+    await ctx.local.request('DELETE', localPath(family, row.localId!));
     return;
   }
   const theirsRaw = await readRemote(ctx, family, mapped.remoteUrl);

@@ -14,6 +14,8 @@ import { resolveReview, reviewItems, type Resolution, type ReviewItem } from './
 import { SyncState } from './state';
 import { realTimer, type SyncTimer } from './timer';
 import { ReauthorizationNeeded, type TokenSource } from './tokens';
+import { linksUsers, refreshUserMap } from './users';
+import { waitingCount } from './waiting';
 
 export interface SyncServiceOptions {
   engine: Engine;
@@ -94,7 +96,7 @@ export class SyncService {
       state: running ? 'running' : this.problem ? this.problem : review > 0 ? 'needs-attention' : 'idle',
       lastSyncedAt: account?.lastSyncedAt ?? null,
       lastError: account?.lastError ?? null,
-      waiting: account ? this.state.waiting(this.local.userId, FAMILIES.map((family) => family.name)) : 0,
+      waiting: account ? waitingCount(this.state, this.local.userId) : 0,
       review,
       running,
     };
@@ -172,6 +174,7 @@ export class SyncService {
       }
       ctx.families = familiesFor(this.state.account()!.permissionLevel);
       feedOutbox(ctx);
+      if (ctx.families.some(linksUsers)) await refreshUserMap(ctx);
       if (direction !== 'push') {
         const sweeps = [];
         for (const family of ctx.families) {

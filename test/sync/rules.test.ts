@@ -139,8 +139,9 @@ describe('faults the live service shows', { timeout: 60_000 }, () => {
     await a.sync();
     await a.book.call('POST', '/v2/bank_accounts', { bank_account: { name: 'Current', type: 'StandardBankAccount', opening_balance: '5', account_number: '11112222' } });
     const controller = new AbortController();
-    // The first round's lists, then the POST: killed just after the remote made the account.
-    w.remote.killAfter(FAMILIES.length + 1, () => controller.abort(), true);
+    // The first round's lists (one per family, and the users for the email map), then the POST: killed
+    // just after the remote made the account.
+    w.remote.killAfter(FAMILIES.length + 2, () => controller.abort(), true);
     await expect(a.sync({ signal: controller.signal })).rejects.toThrow();
     expect(w.remote.creates).toEqual(['/v2/bank_accounts']);
     a.restart();

@@ -53,7 +53,8 @@ describe('SyncService', { timeout: 60_000 }, () => {
     await a.book.call('POST', '/v2/bank_accounts', { bank_account: { name: 'Current', type: 'StandardBankAccount', opening_balance: '0' } });
     const plan = await a.service.planLink();
     expect(plan.user.permissionLevel).toBe(3);
-    expect(plan.families.map((family) => family.family)).toEqual(['contacts', 'projects']);
+    // Expenses need only My Money (a user's own claims); categories, bank accounts and the rest wait.
+    expect(plan.families.map((family) => family.family)).toEqual(['contacts', 'projects', 'expenses']);
     await a.service.applyLink(plan);
     expect(await a.sync()).toMatchObject({ pushed: 1 });
     expect(((await w.remote.book.call('GET', '/v2/contacts?view=all')).body.contacts as unknown[]).length).toBe(1);

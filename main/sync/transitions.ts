@@ -1,0 +1,80 @@
+import { checkAborted, type RoundContext } from './context';
+import type { Family, SyncRecord } from './families';
+import { RemoteRefusal, UncertainWrite } from './remote-errors';
+import { localPath, recordIn } from './shape';
+
+/**
+ * A field that only transitions move (an invoice's stage: Draft, Sent, Cancelled). It is compared and
+ * merged like any field, but never written as one: the record is written without it, then moved by
+ * `PUT <record>/transitions/<name>`. The transitions named here have no side effect outside the books;
+ * emailing (send_email, mark_as_scheduled) is never one of them.
+ */
+export interface TransitionField {
+  field: string;
+  /** The field's value read from a record (an invoice's stage from its status), or null when unknown. */
+  of(record: SyncRecord): string | null;
+  /** The transition that moves a record to `value`. */
+  to: Readonly<Record<string, string>>;
+  /** The value every create starts at (the remote refuses any other on create). */
+  created: string;
+}
+
+/** How many times a transition whose answer was lost is checked and sent again within a round. */
+const ATTEMPTS = 3;
+
+/** The fields that can be written as fields: everything but a transition field. */
+export function withoutTransitions(family: Family, record: SyncRecord): SyncRecord {
+  if (!family.transition) return record;
+  const out = { ...record };
+  delete out[family.transition.field];
+  return out;
+}
+
+export const movesBy = (family: Family, fields: readonly string[]) => (family.transition && fields.includes(family.transition.field) ? family.transition : null);
+
+/**
+ * Moves the remote record to `value`. A transition whose answer was lost is not sent again blindly:
+ * the record is read first, and if it is already there that was the answer. Returns the record after.
+ */
+export async function transitionRemote(ctx: RoundContext, family: Family, remoteUrl: string, value: string): Promise<SyncRecord> {
+  const moves = family.transition!;
+  const name = moves.to[value];
+  if (!name) throw new RemoteRefusal(422, [`Ledgerdesk does not move a ${family.one} to ${value}`]);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const answer = await ctx.remote.request('PUT', `${remoteUrl}/transitions/${name}`, { retry: 'never' });
+      const record = recordIn(family, answer.body);
+      if (record) return record;
+    } catch (error) {
+      checkAborted(ctx);
+      if (!(error instanceof UncertainWrite) || attempt + 1 >= ATTEMPTS) throw error;
+    }
+    const now = recordIn(family, (await ctx.remote.get(remoteUrl)).body);
+    if (now && moves.of(now) === value) return now;
+  }
+}
+
+/** Moves the book's record to `value` through the engine's own transition (postings follow). */
+export async function transitionLocal(ctx: RoundContext, family: Family, localId: number, value: string): Promise<{ record: SyncRecord | null; messages: string[] }> {
+  const name = family.transition!.to[value];
+  if (!name) return { record: null, messages: [`Ledgerdesk does not move a ${family.one} to ${value}`] };
+  const answer = await ctx.local.request('PUT', `${localPath(family, localId)}/transitions/${name}`);
+  return { record: recordIn(family, answer.body) ?? null, messages: answer.messages };
+}
+
+/**
+ * A create always starts at the transition field's first value (an invoice is created as a draft). When
+ * the record holds another, the base on `side` is set to that first value, so the next comparison
+ * carries the stage as a change to make by transition. Returns whether there is one.
+ */
+export function baseAsCreated(ctx: RoundContext, family: Family, localId: number, side: 'local' | 'remote'): boolean {
+  const moves = family.transition;
+  const mapped = moves ? ctx.state.byLocal(family.name, localId) : null;
+  if (!moves || !mapped) return false;
+  const base = side === 'local' ? mapped.localBase : mapped.remoteBase;
+  const value = base[moves.field];
+  if (value === null || value === undefined || value === moves.created) return false;
+  base[moves.field] = moves.created;
+  ctx.state.saveMapped(mapped);
+  return true;
+}
