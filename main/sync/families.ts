@@ -4,6 +4,7 @@ import { billUpdateSchema } from '../../shared/api/bills';
 import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
+import { statementLineKey } from './line-key';
 
 export type SyncRecord = Record<string, unknown>;
 
@@ -35,6 +36,11 @@ export interface Family {
    * A list is compared and merged as one value, and written by replacing every row (see nested.ts).
    */
   nested?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A family listed per bank account (its list wants `bank_account`): read once per linked account,
+   * each with its own cursor (see scopes.ts).
+   */
+  scope?: 'bank_account';
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -124,6 +130,21 @@ export const FAMILIES: readonly Family[] = [
     label: (record) => `Bill ${String(record.reference ?? '')}`,
     level: Level.Bills,
     nested: { bill_items: ['category', 'description', 'total_value', 'sales_tax_rate', 'manual_sales_tax_amount', 'sales_tax_status'] },
+  },
+  {
+    // Statement lines: made by statement upload, never changed after, deleted one by one (statement-lines.ts).
+    name: 'bank_transactions',
+    path: '/v2/bank_transactions',
+    one: 'bank_transaction',
+    many: 'bank_transactions',
+    writable: [],
+    createOnly: ['bank_account', 'dated_on', 'amount', 'description', 'transaction_id'],
+    links: { bank_account: 'bank_accounts' },
+    listQuery: {},
+    matchKey: statementLineKey,
+    label: (record) => `Statement line ${String(record.dated_on ?? '')} ${String(record.amount ?? '')} ${String(record.description ?? '')}`,
+    level: Level.Banking,
+    scope: 'bank_account',
   },
 ];
 

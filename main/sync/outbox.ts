@@ -21,7 +21,11 @@ export function feedOutbox(ctx: RoundContext): number {
     .all(account.changeCursor, ctx.local.userId) as ChangeRow[];
   const last = ctx.state.sqlite.prepare('SELECT coalesce(max(id), 0) FROM changes').pluck().get() as number;
   ctx.state.transaction(() => {
-    for (const change of rows) if (isSyncedResource(change.resource) && /^\d+$/.test(change.recordId)) fold(ctx, change.resource, Number(change.recordId), change.operation);
+    for (const change of rows) {
+      if (!/^\d+$/.test(change.recordId)) continue;
+      if (change.resource === 'statement_uploads') for (const line of uploadChanges(ctx, Number(change.recordId), change.operation)) fold(ctx, 'bank_transactions', line.id, line.operation);
+      else if (isSyncedResource(change.resource)) fold(ctx, change.resource, Number(change.recordId), change.operation);
+    }
     ctx.state.setChangeCursor(last);
   });
   return rows.length;
@@ -43,4 +47,22 @@ function fold(ctx: RoundContext, family: string, localId: number, operation: Ope
   if (existing && (existing.state === 'conflict' || existing.state === 'rejected' || existing.operation === 'create')) return;
   if (existing && existing.state !== 'done') return;
   row(mapped ? 'update' : 'create');
+}
+
+/**
+ * A statement upload is one change-log entry for all its lines: its lines are creates; undoing it
+ * deletes them, which shows as linked lines no longer in the book.
+ */
+function uploadChanges(ctx: RoundContext, uploadId: number, operation: Operation): { id: number; operation: Operation }[] {
+  const sqlite = ctx.state.sqlite;
+  if (operation === 'create') {
+    const ids = sqlite.prepare('SELECT id FROM bank_transactions WHERE upload_id = ? ORDER BY id').pluck().all(uploadId) as number[];
+    return ids.map((id) => ({ id, operation: 'create' }));
+  }
+  if (operation !== 'delete') return [];
+  const gone = sqlite
+    .prepare("SELECT local_id FROM sync_records r WHERE r.family = 'bank_transactions' AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.id = r.local_id)")
+    .pluck()
+    .all() as number[];
+  return gone.map((id) => ({ id, operation: 'delete' }));
 }

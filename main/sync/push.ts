@@ -6,6 +6,7 @@ import { deletedThere } from './pull';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
+import { pushStatementLines, STATEMENT_LINES } from './statement-lines';
 import type { OutboxRow } from './state';
 
 /** How many times one create is looked up and resent within a round before it waits for the next. */
@@ -15,6 +16,10 @@ const CREATE_ATTEMPTS = 3;
 export async function pushAll(ctx: RoundContext): Promise<void> {
   for (const family of ctx.families) {
     const rows = ctx.state.outboxIn(family.name, ['create', 'update']);
+    if (family.name === STATEMENT_LINES) {
+      await pushStatementLines(ctx, family, rows);
+      continue;
+    }
     let done = 0;
     for (const row of rows) {
       checkAborted(ctx);
