@@ -1,10 +1,12 @@
 import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
+import { explanationUpdateSchema } from '../../shared/api/bank_transaction_explanations';
 import { contactSchema } from '../../shared/api/contacts';
 import { billUpdateSchema } from '../../shared/api/bills';
 import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
 import { statementLineKey } from './line-key';
+import { canonicalValue } from './normalize';
 
 export type SyncRecord = Record<string, unknown>;
 
@@ -41,6 +43,13 @@ export interface Family {
    * each with its own cursor (see scopes.ts).
    */
   scope?: 'bank_account';
+  /** Records the other side makes by itself (a transfer's other half): neither pulled nor pushed. */
+  skip?: (record: SyncRecord) => boolean;
+  /**
+   * Links to records both sides hold at the same path (categories, by nominal code): compared and sent
+   * as the path, never through the id map.
+   */
+  byPath?: readonly string[];
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -145,6 +154,25 @@ export const FAMILIES: readonly Family[] = [
     label: (record) => `Statement line ${String(record.dated_on ?? '')} ${String(record.amount ?? '')} ${String(record.description ?? '')}`,
     level: Level.Banking,
     scope: 'bank_account',
+  },
+  {
+    name: 'bank_transaction_explanations',
+    path: '/v2/bank_transaction_explanations',
+    one: 'bank_transaction_explanation',
+    many: 'bank_transaction_explanations',
+    // Attachments travel on their own; the line and account an explanation belongs to do not move.
+    writable: keysOf(explanationUpdateSchema, ['attachment', 'bank_transaction', 'bank_account']),
+    createOnly: ['bank_transaction', 'bank_account'],
+    links: { bank_transaction: 'bank_transactions', bank_account: 'bank_accounts', paid_invoice: 'invoices', paid_bill: 'bills', transfer_bank_account: 'bank_accounts' },
+    listQuery: {},
+    // Not the line: an explanation that made its own (manual) line has none linked until it is made.
+    matchKey: (record) => `${String(record.bank_account ?? '')}|${String(record.dated_on ?? '')}|${String(canonicalValue(record.gross_value) ?? '0')}|${lower(record.description)}`,
+    label: (record) => `Explanation ${String(record.dated_on ?? '')} ${String(record.gross_value ?? '')} ${String(record.description ?? '')}`,
+    level: Level.Banking,
+    scope: 'bank_account',
+    // A transfer's other half is made by the side that records the transfer (is_deletable false).
+    skip: (record) => record.is_deletable === false,
+    byPath: ['category'],
   },
 ];
 

@@ -118,8 +118,8 @@ async function planScoped(ctx: RoundContext, family: Family, accounts: { remote:
   return plan;
 }
 
-/** Manual statement lines are not synced as lines: their explanation makes them on the other side. */
-const syncable = (family: Family, list: SyncRecord[]) => (family.name === 'bank_transactions' ? list.filter((record) => record.is_manual !== true) : list);
+/** Manual statement lines are not synced as lines (their explanation makes them), nor a transfer's other half. */
+const syncable = (family: Family, list: SyncRecord[]) => list.filter((record) => !(family.name === 'bank_transactions' && record.is_manual === true) && !family.skip?.(record));
 
 const remoteListUrl = (ctx: RoundContext, family: Family, account: string) => `${ctx.remote.resolve(family.path)}?${new URLSearchParams({ ...family.listQuery, bank_account: account }).toString()}`;
 

@@ -21,9 +21,14 @@ export function project(family: Family, record: SyncRecord, withCreateOnly = tru
   const out: SyncRecord = {};
   for (const field of new Set(fields)) {
     const rowFields = family.nested?.[field];
-    out[field] = rowFields ? canonicalRows(record[field], rowFields) : canonicalValue(record[field]);
+    out[field] = rowFields ? canonicalRows(record[field], rowFields) : family.byPath?.includes(field) ? pathOf(record[field]) : canonicalValue(record[field]);
   }
   return out;
+}
+
+/** A link both sides share by path (a category by its nominal code): its path, whatever the origin. */
+function pathOf(value: unknown): unknown {
+  return typeof value === 'string' && /^[a-z]+:\/\/[^/]+\/v2\//.test(value) ? value.replace(/^[a-z]+:\/\/[^/]+/, '') : canonicalValue(value);
 }
 
 /**

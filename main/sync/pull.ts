@@ -1,6 +1,7 @@
 import { checkAborted, type RoundContext } from './context';
 import { type Family, type SyncRecord } from './families';
 import { MissingLink, toLocalForm } from './links';
+import { isOwnManualLine, linkManualLines } from './manual-lines';
 import { project, sameRecord, withoutEmpty } from './normalize';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
@@ -100,16 +101,24 @@ export async function pullOne(ctx: RoundContext, family: Family, theirsRaw: Sync
     await reconcile(ctx, family, mapped, theirsRaw);
     return;
   }
+  if (family.skip?.(theirsRaw)) return;
   let theirs: SyncRecord;
+  let manualLine = false;
   try {
     theirs = toLocalForm(ctx.state, ctx.local, family, project(family, theirsRaw));
   } catch (error) {
     if (!(error instanceof MissingLink)) throw error;
-    sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: error.message, detail: { fields: [], mine: null, theirs: project(family, theirsRaw), base: null } });
-    return;
+    if (await isOwnManualLine(ctx, family, error, 'remote')) {
+      theirs = toLocalForm(ctx.state, ctx.local, family, { ...project(family, theirsRaw), bank_transaction: null });
+      manualLine = true;
+    } else {
+      sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: error.message, detail: { fields: [], mine: null, theirs: project(family, theirsRaw), base: null } });
+      return;
+    }
   }
   if (await adoptLostCreate(ctx, family, theirsRaw, theirs)) return;
-  await createHere(ctx, family, theirsRaw, theirs);
+  const created = await createHere(ctx, family, theirsRaw, theirs);
+  if (created && manualLine) await linkManualLines(ctx, created.bank_transaction, theirsRaw.bank_transaction);
 }
 
 /**
@@ -149,7 +158,7 @@ export async function recoverLocalCreates(ctx: RoundContext, family: Family): Pr
   }
 }
 
-async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<void> {
+async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<SyncRecord | null> {
   const url = String(theirsRaw.url);
   ctx.state.sqlite.prepare('INSERT OR REPLACE INTO sync_local_creates (remote_url, family, after_change) VALUES (?, ?, ?)').run(url, family.name, lastChangeId(ctx));
   const answer = await ctx.local.request('POST', family.path, { [family.one]: withoutEmpty(theirs) });
@@ -157,7 +166,7 @@ async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncReco
   if (!created || typeof created.url !== 'string') {
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
     sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: `The book refused this record from the remote: ${answer.messages.join('; ')}`, detail: { fields: [], mine: null, theirs, base: null } });
-    return;
+    return null;
   }
   const localId = Number(/\/(\d+)$/.exec(created.url)![1]);
   ctx.state.transaction(() => {
@@ -165,6 +174,7 @@ async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncReco
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
   });
   ctx.counts.pulled += 1;
+  return created;
 }
 
 /** Linked records missing from a full list: confirmed gone by a 404 on the record itself, never by the list alone. */
