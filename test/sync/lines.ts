@@ -50,3 +50,23 @@ export const statement: Line[] = [
   { dated_on: '2026-11-03', amount: 1200, description: 'Acme Ltd', transaction_type: 'CREDIT', fitid: 'F-1' },
   { dated_on: '2026-11-04', amount: -42.5, description: 'Hotel', transaction_type: 'DEBIT' },
 ];
+
+/** `count` statement lines over 300 days, some of them identical (same day, amount and payee). */
+export function manyLines(count: number, payee = 'Payee'): Line[] {
+  return Array.from({ length: count }, (_, n) => ({
+    dated_on: new Date(Date.UTC(2025, 10, 1) + (n % 300) * 86_400_000).toISOString().slice(0, 10),
+    amount: (((n * 7919) % 20_000) - 10_000) / 100,
+    description: `${payee} ${n % 700}`,
+    transaction_type: 'OTHER',
+  }));
+}
+
+/** Requests of a remote log by what they are for: statement-line lists (without probes and counts), uploads, per family. */
+export function requestsByKind(log: readonly { method: string; path: string }[]) {
+  const listsOf = (family: string) => log.filter((entry) => entry.method === 'GET' && entry.path.startsWith(`/v2/${family}?`) && !entry.path.includes('updated_since=2999') && !entry.path.includes('per_page=1&') && !entry.path.endsWith('per_page=1'));
+  return {
+    lineLists: listsOf('bank_transactions').length,
+    uploads: log.filter((entry) => entry.method === 'POST' && entry.path.startsWith('/v2/bank_transactions/statement')).length,
+    perFamily: (families: readonly string[]) => Object.fromEntries(families.map((family) => [family, log.filter((entry) => entry.path.startsWith(`/v2/${family}?`) || entry.path.startsWith(`/v2/${family}/`)).length])),
+  };
+}
