@@ -46,11 +46,12 @@ export interface Listing {
 /** Lists one scope of a family: only what changed since the cursor (with the overlap), or everything when a sweep is due. */
 export async function listScope(ctx: RoundContext, family: Family, scope: Scope): Promise<Listing> {
   const cursor = ctx.state.cursor(scope.cursor);
-  if (cursor.honoursUpdatedSince === null) {
+  const sweepDue = !cursor.lastSweptAt || Date.parse(ctx.now()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
+  // Probed only when the filter would be used: a first list (no cursor yet) or a sweep reads everything anyway.
+  if (cursor.honoursUpdatedSince === null && cursor.lastUpdatedAt && !sweepDue) {
     cursor.honoursUpdatedSince = await honoursUpdatedSince(ctx, family, scope);
     ctx.state.saveCursor(scope.cursor, cursor);
   }
-  const sweepDue = !cursor.lastSweptAt || Date.parse(ctx.now()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
   const full = !cursor.honoursUpdatedSince || !cursor.lastUpdatedAt || sweepDue;
   const query: Record<string, string> = { ...scope.query };
   if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();

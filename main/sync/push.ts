@@ -2,7 +2,7 @@ import { checkAborted, type RoundContext } from './context';
 import type { Family, SyncRecord } from './families';
 import { MissingLink, toLocalForm, toRemoteForm } from './links';
 import { isOwnManualLine, linkManualLines } from './manual-lines';
-import { scopeQueryOf } from './scopes';
+import { cursorName, scopeQueryOf } from './scopes';
 import { project, sameRecord, withoutEmpty } from './normalize';
 import { deletedThere } from './pull';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
@@ -48,7 +48,7 @@ async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecor
   const key = family.matchKey(mine);
   if (key === null) return null;
   const query: Record<string, string> = scopeQueryOf(family, payload);
-  if (ctx.state.cursor(family.name).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - 3_600_000).toISOString();
+  if (ctx.state.cursor(cursorName(family, query.bank_account ?? null)).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - 3_600_000).toISOString();
   const { records } = await ctx.remote.list(family.path, family.many, query);
   for (const record of records) {
     if (typeof record.url !== 'string' || ctx.state.byRemote(record.url)) continue;

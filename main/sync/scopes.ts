@@ -16,7 +16,7 @@ export function remoteScopes(ctx: RoundContext, family: Family): Scope[] {
   if (!family.scope) return [{ cursor: family.name, query: { ...family.listQuery }, account: null }];
   return ctx.state
     .mappedIn('bank_accounts')
-    .map((account) => ({ cursor: `${family.name} ${account.remoteUrl}`, query: { ...family.listQuery, bank_account: account.remoteUrl }, account: account.remoteUrl }));
+    .map((account) => ({ cursor: cursorName(family, account.remoteUrl), query: { ...family.listQuery, bank_account: account.remoteUrl }, account: account.remoteUrl }));
 }
 
 /** The local bank accounts' urls, for a scoped family's local lists. */
@@ -35,3 +35,6 @@ export async function listLocal(local: LocalBook, family: Family): Promise<SyncR
 /** The extra list parameters to find `record` (in remote form) on the remote again. */
 export const scopeQueryOf = (family: Family, record: SyncRecord): Record<string, string> =>
   family.scope && typeof record.bank_account === 'string' ? { ...family.listQuery, bank_account: record.bank_account } : { ...family.listQuery };
+
+/** The sync_cursors key of a family's list (of one bank account, for a scoped family). */
+export const cursorName = (family: Family, account: string | null) => (family.scope && account ? `${family.name} ${account}` : family.name);

@@ -216,15 +216,21 @@ describe('faults the live service shows', { timeout: 60_000 }, () => {
 
   it('a family that ignores updated_since is found out once and re-listed, changes found by comparing', async () => {
     const w = world(26, { ignoreUpdatedSince: ['contacts'] });
-    const a = w.replica('a');
+    const a = w.replica('a', undefined, { sweepEveryMs: 86_400_000 });
     await w.remote.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Acme Ltd' } });
     await a.sync();
     w.timer.advance(2 * 3_600_000);
     await w.remote.book.call('PUT', path((await contactIn(w.remote, 'Acme Ltd'))!.url), { contact: { town: 'York' } });
     expect(await a.sync()).toMatchObject({ pulled: 1 });
     expect((await contactIn(a, 'Acme Ltd'))!.town).toBe('York');
-    const probes = w.remote.log.filter((entry) => entry.path.includes('updated_since=2999'));
-    expect(probes.map((entry) => entry.path.split('?')[0])).toEqual(UNSCOPED.map((family) => family.path));
+    // Probed when the filter would first be used (a first list reads everything anyway), and only once;
+    // families with no records yet have no cursor to use it with.
+    const probes = () => w.remote.log.filter((entry) => entry.path.includes('updated_since=2999')).map((entry) => entry.path.split('?')[0]);
+    expect(probes()).toEqual(['/v2/contacts']);
+    await w.remote.book.call('PUT', path((await contactIn(w.remote, 'Acme Ltd'))!.url), { contact: { town: 'Leeds' } });
+    w.timer.advance(2 * 3_600_000);
+    expect(await a.sync()).toMatchObject({ pulled: 1 });
+    expect(probes()).toEqual(['/v2/contacts']);
   });
 
   it('pages that shift under an accountant writing while we read lose nothing and delete nothing', async () => {
