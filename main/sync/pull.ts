@@ -6,6 +6,7 @@ import { project, sameRecord, withoutEmpty } from './normalize';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
 import { remoteScopes, type Scope } from './scopes';
+import { pullLine, STATEMENT_LINES } from './statement-lines';
 import type { Cursor, MappedRecord } from './state';
 
 /** Timestamps have second precision and inclusiveness is unknown: re-read the last hour every time. */
@@ -103,6 +104,8 @@ export async function pullOne(ctx: RoundContext, family: Family, theirsRaw: Sync
     return;
   }
   if (family.skip?.(theirsRaw)) return;
+  // A statement line is made here only by an upload, with its key's whole count (statement-lines.ts).
+  if (family.name === STATEMENT_LINES) return pullLine(ctx, family, theirsRaw);
   let theirs: SyncRecord;
   let manualLine = false;
   try {

@@ -95,7 +95,8 @@ export class SyncService {
       state: running ? 'running' : this.problem ? this.problem : review > 0 ? 'needs-attention' : 'idle',
       lastSyncedAt: account?.lastSyncedAt ?? null,
       lastError: account?.lastError ?? null,
-      waiting: account ? this.state.waiting(this.local.userId, FAMILIES.map((family) => family.name)) : 0,
+      // A statement upload is one change-log entry until a round folds it into its lines.
+      waiting: account ? this.state.waiting(this.local.userId, [...FAMILIES.map((family) => family.name), 'statement_uploads']) : 0,
       review,
       running,
     };

@@ -85,6 +85,13 @@ export async function pullStatementLines(ctx: RoundContext, family: Family): Pro
   };
 }
 
+/** One remote line met outside its account's list (a review resolved, a line that slipped between pages). */
+export async function pullLine(ctx: RoundContext, family: Family, theirs: SyncRecord): Promise<void> {
+  const account = typeof theirs.bank_account === 'string' ? ctx.state.byRemote(theirs.bank_account) : null;
+  if (!account || isManual(theirs) || ctx.state.byRemote(String(theirs.url))) return;
+  await bringHere(ctx, family, ctx.local.url('/v2/bank_accounts', account.localId), [theirs]);
+}
+
 /**
  * Remote lines the book has not linked: each pairs with an unlinked line of the same key here (the
  * same statement imported on both sides, or a create of ours whose answer was lost), else is uploaded.

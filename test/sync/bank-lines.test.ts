@@ -5,22 +5,28 @@ import { accountIn, linesOf, path, seenLines, statement, upload } from './lines'
 const isUpload = (method: string, where: string) => method === 'POST' && where === '/v2/bank_transactions/statement';
 
 describe('statement lines sync', { timeout: 120_000 }, () => {
-  it('a statement imported offline reaches the remote in one upload and the other book, identical lines and all', async () => {
+  it('statements imported offline reach the remote, one upload each, and the other book, identical lines and all; the window counts an import not yet looked at as waiting', async () => {
     const w = world(71);
     const a = w.replica('a');
     const b = w.replica('b');
-    await upload(a.book, await accountIn(a.book), statement);
+    await upload(a.book, await accountIn(a.book), statement.slice(0, 3));
+    expect((await a.sync()).pushed).toBe(1 + 3); // the account and three lines
+    expect(a.service.status().waiting).toBe(0);
+    await upload(a.book, await accountIn(a.book), [statement[3]!, { dated_on: '2026-11-01', amount: -1, description: 'Fee' }]);
+    // The window says there is something to send before any round has looked at the upload.
+    expect(a.service.status().waiting).toBeGreaterThan(0);
     const round = await a.sync();
-    expect(round.pushed).toBe(1 + statement.length); // the account and its four lines
-    expect(w.remote.log.filter((entry) => isUpload(entry.method, entry.path.split('?')[0]!))).toHaveLength(1);
+    expect(round.pushed).toBe(2);
+    expect(a.service.status().waiting).toBe(0);
+    expect(w.remote.log.filter((entry) => isUpload(entry.method, entry.path.split('?')[0]!))).toHaveLength(2);
     expect(await seenLines(w.remote.book)).toEqual(await seenLines(a.book));
     expect((await seenLines(w.remote.book)).filter((line) => line.includes('Coffee Shop'))).toHaveLength(2);
-    expect((await b.sync()).pulled).toBe(1 + statement.length);
+    expect((await b.sync()).pulled).toBe(1 + statement.length + 1);
     expect(await seenLines(b.book)).toEqual(await seenLines(a.book));
     // Nothing more to do on either side, and the lines were never sent back.
     expect(await a.sync()).toMatchObject({ pulled: 0, pushed: 0 });
     expect(await b.sync()).toMatchObject({ pulled: 0, pushed: 0 });
-    expect(await seenLines(w.remote.book)).toHaveLength(statement.length);
+    expect(await seenLines(w.remote.book)).toHaveLength(statement.length + 1);
   });
 
   it('one more identical line later is one more line everywhere, not taken for the one already there', async () => {
