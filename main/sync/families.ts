@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
+import { explanationUpdateSchema } from '../../shared/api/bank_transaction_explanations';
 import { contactSchema } from '../../shared/api/contacts';
 import { billUpdateSchema } from '../../shared/api/bills';
 import { invoiceSchema } from '../../shared/api/invoices';
@@ -10,6 +11,8 @@ import { expensesFamily } from './family-expenses';
 import { journalSetsFamily } from './family-journal-sets';
 import { invoiceStage, withStage } from './invoice-stage';
 import type { TransitionField } from './transitions';
+import { statementLineKey } from './line-key';
+import { canonicalValue } from './normalize';
 
 export type SyncRecord = Record<string, unknown>;
 
@@ -57,6 +60,18 @@ export interface Family {
   normalize?(record: SyncRecord): SyncRecord;
   /** A writable field moved only by transitions (an invoice's stage), never written as a field. */
   transition?: TransitionField;
+  /**
+   * A family listed per bank account (its list wants `bank_account`): read once per linked account,
+   * each with its own cursor (see scopes.ts).
+   */
+  scope?: 'bank_account';
+  /** Records the other side makes by itself (a transfer's other half): neither pulled nor pushed. */
+  skip?: (record: SyncRecord) => boolean;
+  /**
+   * Links to records both sides hold at the same path (categories, by nominal code): compared and sent
+   * as the path, never through the id map.
+   */
+  byPath?: readonly string[];
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -153,6 +168,40 @@ export const FAMILIES: readonly Family[] = [
   },
   expensesFamily,
   journalSetsFamily,
+  {
+    // Statement lines: made by statement upload, never changed after, deleted one by one (statement-lines.ts).
+    name: 'bank_transactions',
+    path: '/v2/bank_transactions',
+    one: 'bank_transaction',
+    many: 'bank_transactions',
+    writable: [],
+    createOnly: ['bank_account', 'dated_on', 'amount', 'description', 'transaction_id'],
+    links: { bank_account: 'bank_accounts' },
+    listQuery: {},
+    matchKey: statementLineKey,
+    label: (record) => `Statement line ${String(record.dated_on ?? '')} ${String(record.amount ?? '')} ${String(record.description ?? '')}`,
+    level: Level.Banking,
+    scope: 'bank_account',
+  },
+  {
+    name: 'bank_transaction_explanations',
+    path: '/v2/bank_transaction_explanations',
+    one: 'bank_transaction_explanation',
+    many: 'bank_transaction_explanations',
+    // Attachments travel on their own; the line and account an explanation belongs to do not move.
+    writable: keysOf(explanationUpdateSchema, ['attachment', 'bank_transaction', 'bank_account']),
+    createOnly: ['bank_transaction', 'bank_account'],
+    links: { bank_transaction: 'bank_transactions', bank_account: 'bank_accounts', paid_invoice: 'invoices', paid_bill: 'bills', transfer_bank_account: 'bank_accounts' },
+    listQuery: {},
+    // Not the line: an explanation that made its own (manual) line has none linked until it is made.
+    matchKey: (record) => `${String(record.bank_account ?? '')}|${String(record.dated_on ?? '')}|${String(canonicalValue(record.gross_value) ?? '0')}|${lower(record.description)}`,
+    label: (record) => `Explanation ${String(record.dated_on ?? '')} ${String(record.gross_value ?? '')} ${String(record.description ?? '')}`,
+    level: Level.Banking,
+    scope: 'bank_account',
+    // A transfer's other half is made by the side that records the transfer (is_deletable false).
+    skip: (record) => record.is_deletable === false,
+    byPath: ['category'],
+  },
 ];
 
 export function familyNamed(name: string): Family {

@@ -10,6 +10,7 @@ import { movesBy, transitionLocal, withoutTransitions } from './transitions';
 import { linksUsers, refreshUserMap, USERS } from './users';
 
 const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]+/, '');
+import { listLocal } from './scopes';
 
 /** The remote company is of another type than the book's: linking them would mix two sets of books. */
 export class CompanyMismatch extends Error {
@@ -62,10 +63,16 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   const readable = familiesFor(Number(me.permission_level ?? 0));
   if (readable.some(linksUsers)) await refreshUserMap(ctx);
   // A family the user may not read is left out of the plan; its records wait here until a user who may links.
+  const accounts: { remote: SyncRecord[]; local: SyncRecord[] } = { remote: [], local: [] };
   for (const family of readable) {
+    if (family.scope) {
+      families.push(await planScoped(ctx, family, accounts, pairs, records));
+      continue;
+    }
     const reader = (body: Record<string, unknown>) => listIn(family, body);
     const remote = kept(family, (await ctx.remote.list(family.path, reader, family.listQuery)).records);
     const local = kept(family, await ctx.local.list(family.path, reader, family.listQuery));
+    if (family.name === 'bank_accounts') Object.assign(accounts, { remote, local });
     ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
     families.push(matchFamily(ctx, family, remote, local, pairs, records));
   }
@@ -82,6 +89,55 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
     },
     records,
   };
+}
+
+/**
+ * A family listed per bank account. Records are read and matched only where both sides can hold
+ * some: an account linked to one of the book's that has records of the family. Elsewhere the
+ * remote's are only counted (one request per account), since they all arrive with the first pull; a
+ * summary row per account says how many.
+ */
+async function planScoped(ctx: RoundContext, family: Family, accounts: { remote: SyncRecord[]; local: SyncRecord[] }, pairs: Map<string, string>, records: PlanRecords): Promise<FamilyPlan> {
+  const plan: FamilyPlan = { family: family.name, linked: [], createHere: [], createThere: [] };
+  const pairedLocal = new Set<string>();
+  for (const account of accounts.remote) {
+    const remoteUrl = String(account.url);
+    const localUrl = pairs.get(pathOf(remoteUrl));
+    if (localUrl) pairedLocal.add(localUrl);
+    const local = localUrl ? syncable(family, await ctx.local.list(family.path, family.many, { ...family.listQuery, bank_account: localUrl })) : [];
+    if (local.length === 0) {
+      const total = await remoteCount(ctx, family, remoteUrl);
+      if (total > 0) plan.createHere.push({ remote: remoteListUrl(ctx, family, remoteUrl), label: `${total} ${family.many.replace(/_/g, ' ')} in ${String(account.name ?? '')}` });
+      continue;
+    }
+    const remote = syncable(family, (await ctx.remote.list(family.path, family.many, { ...family.listQuery, bank_account: remoteUrl })).records);
+    ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
+    const matched = matchFamily(ctx, family, remote, local, pairs, records);
+    plan.linked.push(...matched.linked);
+    plan.createHere.push(...matched.createHere);
+    plan.createThere.push(...matched.createThere);
+  }
+  for (const account of accounts.local) {
+    if (pairedLocal.has(String(account.url))) continue;
+    for (const record of syncable(family, await ctx.local.list(family.path, family.many, { ...family.listQuery, bank_account: String(account.url) }))) {
+      records.local.set(String(record.url), record);
+      plan.createThere.push({ local: String(record.url), label: family.label(record) });
+    }
+  }
+  return plan;
+}
+
+/** Manual statement lines are not synced as lines (their explanation makes them), nor a transfer's other half. */
+const syncable = (family: Family, list: SyncRecord[]) => list.filter((record) => !(family.name === 'bank_transactions' && record.is_manual === true) && !family.skip?.(record));
+
+const remoteListUrl = (ctx: RoundContext, family: Family, account: string) => `${ctx.remote.resolve(family.path)}?${new URLSearchParams({ ...family.listQuery, bank_account: account }).toString()}`;
+
+/** How many records an account's list holds, from X-Total-Count of a one-record page. */
+async function remoteCount(ctx: RoundContext, family: Family, account: string): Promise<number> {
+  const answer = await ctx.remote.get(`${remoteListUrl(ctx, family, account)}&per_page=1`);
+  const header = answer.headers.get('x-total-count');
+  if (header !== null && /^\d+$/.test(header)) return Number(header);
+  return (await ctx.remote.list(family.path, family.many, { ...family.listQuery, bank_account: account })).records.length;
 }
 
 function matchFamily(ctx: RoundContext, family: Family, remote: SyncRecord[], local: SyncRecord[], pairs: Map<string, string>, records: PlanRecords): FamilyPlan {
@@ -187,7 +243,7 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
   }
   // Families the user may not read are not in the plan: their records wait in the outbox, never forgotten.
   for (const family of FAMILIES.filter((candidate) => !plan.families.some((familyPlan) => familyPlan.family === candidate.name))) {
-    for (const record of kept(family, await ctx.local.list(family.path, (body) => listIn(family, body), family.listQuery))) {
+    for (const record of syncable(family, kept(family, await listLocal(ctx.local, family)))) {
       ctx.state.saveOutbox({ family: family.name, localId: localIdOf(String(record.url)), operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
     }
   }

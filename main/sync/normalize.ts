@@ -22,9 +22,14 @@ export function project(family: Family, record: SyncRecord, withCreateOnly = tru
   const source = family.normalize ? family.normalize(record) : record;
   for (const field of new Set(fields)) {
     const rowFields = family.nested?.[field];
-    out[field] = rowFields ? canonicalRows(source[field], rowFields) : canonicalValue(source[field]);
+    out[field] = rowFields ? canonicalRows(source[field], rowFields) : family.byPath?.includes(field) ? pathOf(source[field]) : canonicalValue(source[field]);
   }
   return out;
+}
+
+/** A link both sides share by path (a category by its nominal code): its path, whatever the origin. */
+function pathOf(value: unknown): unknown {
+  return typeof value === 'string' && /^[a-z]+:\/\/[^/]+\/v2\//.test(value) ? value.replace(/^[a-z]+:\/\/[^/]+/, '') : canonicalValue(value);
 }
 
 /**

@@ -22,8 +22,14 @@ export function feedOutbox(ctx: RoundContext): number {
   const last = ctx.state.sqlite.prepare('SELECT coalesce(max(id), 0) FROM changes').pluck().get() as number;
   ctx.state.transaction(() => {
     for (const change of rows) {
+      if (!/^\d+$/.test(change.recordId)) continue;
+      // An import is one change-log entry: it stands for each line it added (or took away, undone).
+      if (change.resource === 'statement_uploads') {
+        for (const line of uploadChanges(ctx, Number(change.recordId), change.operation)) fold(ctx, 'bank_transactions', line.id, line.operation);
+        continue;
+      }
       const family = FAMILIES.find((candidate) => candidate.name === change.resource);
-      if (!family || !/^\d+$/.test(change.recordId)) continue;
+      if (!family) continue;
       const localId = family.changedId ? family.changedId(ctx.state.sqlite, change.recordId) : Number(change.recordId);
       if (localId !== null) fold(ctx, change.resource, localId, change.operation);
     }
@@ -48,4 +54,22 @@ function fold(ctx: RoundContext, family: string, localId: number, operation: Ope
   if (existing && (existing.state === 'conflict' || existing.state === 'rejected' || existing.operation === 'create')) return;
   if (existing && existing.state !== 'done') return;
   row(mapped ? 'update' : 'create');
+}
+
+/**
+ * A statement upload is one change-log entry for all its lines: its lines are creates; undoing it
+ * deletes them, which shows as linked lines no longer in the book.
+ */
+function uploadChanges(ctx: RoundContext, uploadId: number, operation: Operation): { id: number; operation: Operation }[] {
+  const sqlite = ctx.state.sqlite;
+  if (operation === 'create') {
+    const ids = sqlite.prepare('SELECT id FROM bank_transactions WHERE upload_id = ? ORDER BY id').pluck().all(uploadId) as number[];
+    return ids.map((id) => ({ id, operation: 'create' }));
+  }
+  if (operation !== 'delete') return [];
+  const gone = sqlite
+    .prepare("SELECT local_id FROM sync_records r WHERE r.family = 'bank_transactions' AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.id = r.local_id)")
+    .pluck()
+    .all() as number[];
+  return gone.map((id) => ({ id, operation: 'delete' }));
 }

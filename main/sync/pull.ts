@@ -1,10 +1,13 @@
 import { checkAborted, type RoundContext } from './context';
 import { type Family, type SyncRecord } from './families';
 import { MissingLink, toLocalForm } from './links';
+import { isOwnManualLine, linkManualLines } from './manual-lines';
 import { project, sameRecord, withoutEmpty } from './normalize';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
 import { kept, listIn, localPath, recordIn } from './shape';
+import { remoteScopes, type Scope } from './scopes';
+import { pullLine, STATEMENT_LINES } from './statement-lines';
 import type { Cursor, MappedRecord } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
 
@@ -16,9 +19,9 @@ const FAR_FUTURE = '2999-01-01T00:00:00Z';
  * A family that ignores updated_since answers with everything, which looks like success: ask once
  * for records changed after the year 2999 and see whether anything comes back.
  */
-async function honoursUpdatedSince(ctx: RoundContext, family: Family): Promise<boolean> {
+async function honoursUpdatedSince(ctx: RoundContext, family: Family, scope: Scope): Promise<boolean> {
   const url = new URL(ctx.remote.resolve(family.path));
-  for (const [name, value] of Object.entries(family.listQuery)) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(scope.query)) url.searchParams.set(name, value);
   url.searchParams.set('updated_since', FAR_FUTURE);
   url.searchParams.set('per_page', '1');
   const answer = await ctx.remote.get(url.toString());
@@ -34,32 +37,62 @@ function sinceMs(cursor: Cursor): number {
   return Math.max(Date.parse(cursor.lastUpdatedAt ?? '1970-01-01T00:00:00Z'), cursor.listedAt ? Date.parse(cursor.listedAt) : 0);
 }
 
-/** Pulls one family: changed records merged in, new ones created here; returns what a deletion sweep needs. */
-export async function pullFamily(ctx: RoundContext, family: Family): Promise<{ seen: Map<string, SyncRecord>; full: boolean }> {
-  const cursor = ctx.state.cursor(family.name);
-  if (cursor.honoursUpdatedSince === null) {
-    cursor.honoursUpdatedSince = await honoursUpdatedSince(ctx, family);
-    ctx.state.saveCursor(family.name, cursor);
-  }
+export interface Listing {
+  records: SyncRecord[];
+  seen: Map<string, SyncRecord>;
+  /** Whether this was a full list (a sweep for deletions may follow). */
+  full: boolean;
+  /** Moves the cursor past this list: called once its records are in, so a killed sync reads them again. */
+  commit(): void;
+}
+
+/** Lists one scope of a family: only what changed since the cursor (with the overlap), or everything when a sweep is due. */
+export async function listScope(ctx: RoundContext, family: Family, scope: Scope): Promise<Listing> {
+  const cursor = ctx.state.cursor(scope.cursor);
   const sweepDue = !cursor.lastSweptAt || Date.parse(ctx.now()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
+  // Probed only when the filter would be used: a first list (no cursor yet) or a sweep reads everything anyway.
+  if (cursor.honoursUpdatedSince === null && cursor.lastUpdatedAt && !sweepDue) {
+    cursor.honoursUpdatedSince = await honoursUpdatedSince(ctx, family, scope);
+    ctx.state.saveCursor(scope.cursor, cursor);
+  }
   const full = !cursor.honoursUpdatedSince || !cursor.lastUpdatedAt || sweepDue;
-  const query: Record<string, string> = { ...family.listQuery };
+  const query: Record<string, string> = { ...scope.query };
   if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();
   const listedAt = ctx.now();
-  const { records } = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
+  // Only the records the sync deals with (categories: the ones a user added).
+  const records = kept(family, (await ctx.remote.list(family.path, (body) => listIn(family, body), query)).records);
   const seen = new Map<string, SyncRecord>();
-  for (const record of kept(family, records)) if (typeof record.url === 'string') seen.set(record.url, record);
   let latest = cursor.lastUpdatedAt;
-  let done = 0;
-  for (const record of seen.values()) {
-    checkAborted(ctx);
-    await pullOne(ctx, family, record);
+  for (const record of records) {
+    if (typeof record.url === 'string') seen.set(record.url, record);
     if (typeof record.updated_at === 'string' && (!latest || record.updated_at > latest)) latest = record.updated_at;
-    ctx.progress({ type: 'progress', phase: 'pull', family: family.name, done: (done += 1), total: seen.size });
   }
-  // The sweep is stamped here but run by the caller after every family, children first.
-  ctx.state.saveCursor(family.name, { lastUpdatedAt: latest, listedAt, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: full ? listedAt : cursor.lastSweptAt });
-  return { seen, full };
+  const commit = () =>
+    // The sweep is stamped here but run by the caller after every family, children first.
+    ctx.state.saveCursor(scope.cursor, { lastUpdatedAt: latest, listedAt, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: full ? listedAt : cursor.lastSweptAt });
+  return { records, seen, full, commit };
+}
+
+/** What a family's pull leaves for the deletion sweep, which runs after every family, children first. */
+export type Sweep = () => Promise<void>;
+
+/** Pulls one family: changed records merged in, new ones created here; returns its deletion sweep. */
+export async function pullFamily(ctx: RoundContext, family: Family): Promise<Sweep> {
+  const sweeps: Sweep[] = [];
+  for (const scope of remoteScopes(ctx, family)) {
+    const listing = await listScope(ctx, family, scope);
+    let done = 0;
+    for (const record of listing.seen.values()) {
+      checkAborted(ctx);
+      await pullOne(ctx, family, record);
+      ctx.progress({ type: 'progress', phase: 'pull', family: family.name, done: (done += 1), total: listing.seen.size });
+    }
+    listing.commit();
+    if (listing.full) sweeps.push(() => sweepDeletions(ctx, family, listing.seen, scope.account));
+  }
+  return async () => {
+    for (const sweep of sweeps) await sweep();
+  };
 }
 
 /** One remote record: merged if we know it, adopted if it is a create of ours whose answer was lost, else created here. */
@@ -73,16 +106,26 @@ export async function pullOne(ctx: RoundContext, family: Family, theirsRaw: Sync
     await reconcile(ctx, family, mapped, theirsRaw);
     return;
   }
+  if (family.skip?.(theirsRaw)) return;
+  // A statement line is made here only by an upload, with its key's whole count (statement-lines.ts).
+  if (family.name === STATEMENT_LINES) return pullLine(ctx, family, theirsRaw);
   let theirs: SyncRecord;
+  let manualLine = false;
   try {
     theirs = toLocalForm(ctx.state, ctx.local, family, project(family, theirsRaw));
   } catch (error) {
     if (!(error instanceof MissingLink)) throw error;
-    sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: error.message, detail: { fields: [], mine: null, theirs: project(family, theirsRaw), base: null } });
-    return;
+    if (await isOwnManualLine(ctx, family, error, 'remote')) {
+      theirs = toLocalForm(ctx.state, ctx.local, family, { ...project(family, theirsRaw), bank_transaction: null });
+      manualLine = true;
+    } else {
+      sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: error.message, detail: { fields: [], mine: null, theirs: project(family, theirsRaw), base: null } });
+      return;
+    }
   }
   if (await adoptLostCreate(ctx, family, theirsRaw, theirs)) return;
-  await createHere(ctx, family, theirsRaw, theirs);
+  const created = await createHere(ctx, family, theirsRaw, theirs);
+  if (created && manualLine) await linkManualLines(ctx, created.bank_transaction, theirsRaw.bank_transaction);
 }
 
 /**
@@ -122,7 +165,7 @@ export async function recoverLocalCreates(ctx: RoundContext, family: Family): Pr
   }
 }
 
-async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<void> {
+async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<SyncRecord | null> {
   const url = String(theirsRaw.url);
   ctx.state.sqlite.prepare('INSERT OR REPLACE INTO sync_local_creates (remote_url, family, after_change) VALUES (?, ?, ?)').run(url, family.name, lastChangeId(ctx));
   const answer = await ctx.local.request('POST', family.path, { [family.one]: withoutEmpty(withoutTransitions(family, theirs)) });
@@ -130,7 +173,7 @@ async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncReco
   if (!created || typeof created.url !== 'string') {
     ctx.state.sqlite.prepare('DELETE FROM sync_local_creates WHERE remote_url = ?').run(url);
     sendToReview(ctx, family, { kind: 'invalid-remote', localId: null, remoteUrl: url, label: family.label(theirsRaw), reason: `The book refused this record from the remote: ${answer.messages.join('; ')}`, detail: { fields: [], mine: null, theirs, base: null } });
-    return;
+    return null;
   }
   const localId = Number(/\/(\d+)$/.exec(created.url)![1]);
   ctx.state.transaction(() => {
@@ -140,12 +183,15 @@ async function createHere(ctx: RoundContext, family: Family, theirsRaw: SyncReco
   ctx.counts.pulled += 1;
   // Created as a draft: one sent or cancelled there follows by its transition here.
   if (baseAsCreated(ctx, family, localId, 'remote')) await reconcile(ctx, family, ctx.state.byLocal(family.name, localId)!, theirsRaw);
+  return created;
 }
 
 /** Linked records missing from a full list: confirmed gone by a 404 on the record itself, never by the list alone. */
-export async function sweepDeletions(ctx: RoundContext, family: Family, seen: Map<string, SyncRecord>): Promise<void> {
+export async function sweepDeletions(ctx: RoundContext, family: Family, seen: Map<string, SyncRecord>, account: string | null = null): Promise<void> {
   for (const mapped of ctx.state.mappedIn(family.name)) {
     if (seen.has(mapped.remoteUrl)) continue;
+    // A scoped family's list covers one bank account: only that account's records can be missing from it.
+    if (account !== null && mapped.remoteBase.bank_account !== account) continue;
     checkAborted(ctx);
     if (ctx.state.held(family.name, mapped.localId, mapped.remoteUrl)) continue;
     // Offset paging shifts under concurrent writes: a record can slip between two pages.

@@ -1,12 +1,15 @@
 import { checkAborted, type RoundContext } from './context';
 import type { Family, SyncRecord } from './families';
 import { MissingLink, toLocalForm, toRemoteForm } from './links';
+import { isOwnManualLine, linkManualLines } from './manual-lines';
+import { cursorName, scopeQueryOf } from './scopes';
 import { project, sameRecord, withoutEmpty } from './normalize';
 import { deletedThere } from './pull';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import { kept, listIn, recordIn } from './shape';
+import { pushStatementLines, STATEMENT_LINES } from './statement-lines';
 import type { OutboxRow } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
 import { holdForUnsyncedLink, neverArrives } from './users';
@@ -18,6 +21,10 @@ const CREATE_ATTEMPTS = 3;
 export async function pushAll(ctx: RoundContext): Promise<void> {
   for (const family of ctx.families) {
     const rows = ctx.state.outboxIn(family.name, ['create', 'update']);
+    if (family.name === STATEMENT_LINES) {
+      await pushStatementLines(ctx, family, rows);
+      continue;
+    }
     let done = 0;
     for (const row of rows) {
       checkAborted(ctx);
@@ -40,16 +47,19 @@ export async function pushAll(ctx: RoundContext): Promise<void> {
  * Looks on the remote for a record with the same key as ours that no local record claims: the create
  * whose answer was lost. Lists only what changed lately when the family allows it.
  */
-async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecord, since: string): Promise<SyncRecord | null> {
+async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecord, payload: SyncRecord, since: string): Promise<SyncRecord | null> {
   const key = family.matchKey(mine);
   if (key === null) return null;
-  const query: Record<string, string> = { ...family.listQuery };
-  if (ctx.state.cursor(family.name).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - 3_600_000).toISOString();
+  const query: Record<string, string> = scopeQueryOf(family, payload);
+  if (ctx.state.cursor(cursorName(family, query.bank_account ?? null)).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - 3_600_000).toISOString();
   const { records } = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
   for (const record of kept(family, records)) {
     if (typeof record.url !== 'string' || ctx.state.byRemote(record.url)) continue;
     try {
-      if (family.matchKey(toLocalForm(ctx.state, ctx.local, family, project(family, record))) === key) return record;
+      // An explanation's own manual line there is not linked yet; its key does not use the line.
+      const theirs = project(family, record);
+      if (family.name === 'bank_transaction_explanations' && !(typeof theirs.bank_transaction === 'string' && ctx.state.byRemote(theirs.bank_transaction))) theirs.bank_transaction = null;
+      if (family.matchKey(toLocalForm(ctx.state, ctx.local, family, theirs)) === key) return record;
     } catch (error) {
       if (!(error instanceof MissingLink)) throw error;
     }
@@ -63,21 +73,34 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     ctx.state.clearOutbox(family.name, row.localId);
     return;
   }
+  if (family.skip?.(mineRaw)) {
+    ctx.state.clearOutbox(family.name, row.localId);
+    return;
+  }
   const mine = project(family, mineRaw);
   let payload: SyncRecord;
+  let manualLine = false;
   try {
     payload = toRemoteForm(ctx.state, family, mine);
   } catch (error) {
-    // A user the remote lacks, or a record the sync does not carry, will not appear by waiting: review. A synced parent not sent yet (held or failed): wait.
-    if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, row.localId, mineRaw, error);
-    if (error instanceof MissingLink) return;
-    throw error;
+    if (!(error instanceof MissingLink)) throw error;
+    if (await isOwnManualLine(ctx, family, error, 'local')) {
+      // An explanation that made its own line: the other side makes the line with it, then they are linked.
+      payload = toRemoteForm(ctx.state, family, { ...mine, bank_transaction: null });
+      manualLine = true;
+    } else {
+      // A user the remote lacks, or a record the sync does not carry, will not appear by waiting: review.
+      // A synced parent not sent yet (held or failed): wait.
+      if (neverArrives(error)) await holdForUnsyncedLink(ctx, family, row.localId, mineRaw, error);
+      return;
+    }
   }
   let uncertain = row.state === 'in_flight' || row.state === 'uncertain';
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
     if (uncertain) {
-      const found = await findLostCreate(ctx, family, mine, row.updatedAt);
+      const found = await findLostCreate(ctx, family, mine, payload, row.updatedAt);
       if (found) {
+        if (manualLine) await linkManualLines(ctx, mineRaw.bank_transaction, found.bank_transaction);
         adopt(ctx, family, row.localId, found, toLocalForm(ctx.state, ctx.local, family, project(family, found)), mineRaw);
         ctx.counts.pushed += 1;
         if (ctx.state.outboxFor(family.name, row.localId)) await pushUpdate(ctx, family, { ...row, operation: 'update' });
@@ -93,6 +116,7 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
       if (!created && location) created = (await readRemote(ctx, family, location)) ?? undefined;
       if (!created || typeof created.url !== 'string') throw new UncertainWrite(`POST ${family.path}: the answer named no record`);
       saveBases(ctx, family, row.localId, created, mineRaw);
+      if (manualLine) await linkManualLines(ctx, mineRaw.bank_transaction, created.bank_transaction);
       ctx.counts.pushed += 1;
       // Created as a draft: an invoice sent or cancelled here follows by its transition.
       if (baseAsCreated(ctx, family, row.localId, 'local')) await pushUpdate(ctx, family, { ...row, operation: 'update' });

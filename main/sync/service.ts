@@ -6,7 +6,8 @@ import { FAMILIES, familiesFor } from './families';
 import { applyLink, LinkPlanNeeded, planLink, type LinkPlan, type PlanRecords } from './link';
 import { LocalBook } from './local';
 import { feedOutbox } from './outbox';
-import { pullFamily, recoverLocalCreates, sweepDeletions } from './pull';
+import { pullFamily, recoverLocalCreates, type Sweep } from './pull';
+import { pullStatementLines, STATEMENT_LINES } from './statement-lines';
 import { pushAll } from './push';
 import { RemoteClient } from './remote';
 import { RemoteUnavailable, SyncAborted } from './remote-errors';
@@ -176,13 +177,13 @@ export class SyncService {
       feedOutbox(ctx);
       if (ctx.families.some(linksUsers)) await refreshUserMap(ctx);
       if (direction !== 'push') {
-        const sweeps = [];
+        const sweeps: Sweep[] = [];
         for (const family of ctx.families) {
           await recoverLocalCreates(ctx, family);
-          sweeps.push({ family, ...(await pullFamily(ctx, family)) });
+          sweeps.push(family.name === STATEMENT_LINES ? await pullStatementLines(ctx, family) : await pullFamily(ctx, family));
         }
         // Deletions children first, so a parent is free to go once its children have.
-        for (const sweep of sweeps.reverse()) if (sweep.full) await sweepDeletions(ctx, sweep.family, sweep.seen);
+        for (const sweep of sweeps.reverse()) await sweep();
       }
       if (direction !== 'pull') {
         feedOutbox(ctx);

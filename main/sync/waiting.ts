@@ -10,7 +10,8 @@ import type { SyncState } from './state';
 export function waitingCount(state: SyncState, syncUserId: number): number {
   let count = state.waiting(
     syncUserId,
-    FAMILIES.filter((family) => !family.changedId).map((family) => family.name),
+    // A statement upload is one change-log entry until a round folds it into its lines.
+    [...FAMILIES.filter((family) => !family.changedId).map((family) => family.name), 'statement_uploads'],
   );
   const cursor = state.account()?.changeCursor ?? 0;
   for (const family of FAMILIES) {

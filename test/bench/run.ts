@@ -17,10 +17,11 @@ import { overviewPaintSuite } from './overview-paint';
 import { reportsSuite } from './reports';
 import { registerRenderSuite } from './suites/register-render';
 import { statementUploadSuite } from './suites/statement-upload';
+import { syncSuite } from './suites/sync';
 
 const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceEditorSuite, registerRenderSuite, overviewPaintSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceEditorSuite, registerRenderSuite, overviewPaintSuite, syncSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');

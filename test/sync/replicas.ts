@@ -3,6 +3,7 @@ import { SyncService } from '../../main/sync/service';
 import { VirtualTimer } from '../../main/sync/timer';
 import { START, makeBook, type SimBook } from './books';
 import { FaultyRemote, seeded, type FaultOptions } from './fault-remote';
+import { canonicalBanking } from './sim-banking';
 
 export const TIMEOUT_MS = 10_000;
 
@@ -76,5 +77,6 @@ export async function canonical(book: SimBook): Promise<string> {
     contacts: sorted(contacts.map((c) => strip(c, server))),
     projects: sorted(projects.map((p) => ({ ...strip(p, server), contact: nameOf.get(String(p.contact).replace(/^.*\/v2/, '')) ?? 'missing' }))),
     bank_accounts: sorted(banks.map((b) => strip(b, server))),
+    banking: await canonicalBanking(book, banks),
   });
 }

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Fault } from './fault-remote';
 import { canonical, world, type Replica, type World } from './replicas';
 import type { SimBook } from './books';
+import { bankOperation } from './sim-banking';
 
 export interface SimReport {
   seed: number;
@@ -16,6 +17,8 @@ export interface SimReport {
   reviews: number;
   kills: number;
   failedRounds: number;
+  /** Statement lines and explanations on the remote at the end (the banking the history did). */
+  banking: number;
 }
 
 const FAULTS: readonly Fault[] = ['rate-limit', 'error-before', 'error-after', 'reset', 'slow', 'slow-after', 'html'];
@@ -32,6 +35,7 @@ async function contactsOf(book: SimBook): Promise<{ url: string; organisation_na
 
 /** One person's (or the accountant's) offline operation on a book, chosen by the seed. */
 async function operate(w: World, book: SimBook, actor: string, step: number, tracker: Tracker | null): Promise<void> {
+  if (w.random() < 0.4) return bankOperation(w.random, book, actor, step, tracker === null);
   const roll = w.random();
   const contacts = await contactsOf(book);
   if (process.env.SIM_DEBUG) console.log('op', actor, step, roll.toFixed(2), contacts.map((c) => c.organisation_name).join(','));
@@ -94,7 +98,7 @@ async function resolveAll(w: World, replica: Replica, tracker: Tracker, report: 
 /** Two books and the remote through faults, kills and offline work; then faults stop and it must settle. */
 export async function simulate(seed: number, steps = 6): Promise<SimReport> {
   const w = world(seed, { rate: 0.2, faults: FAULTS, ignoreUpdatedSince: seed % 2 === 0 ? ['contacts'] : [] });
-  const report: SimReport = { seed, converged: false, duplicates: 0, lost: [], early: 0, requests: 0, reviews: 0, kills: 0, failedRounds: 0 };
+  const report: SimReport = { seed, converged: false, duplicates: 0, lost: [], early: 0, requests: 0, reviews: 0, kills: 0, failedRounds: 0, banking: 0 };
   const a = w.replica('a');
   const b = w.replica('b');
   const tracked: Record<string, Tracker> = { a: { created: new Map() }, b: { created: new Map() } };
@@ -141,6 +145,7 @@ export async function simulate(seed: number, steps = 6): Promise<SimReport> {
   await syncQuietly(b, report);
   const [ca, cb, cr] = [await canonical(a.book), await canonical(b.book), await canonical(w.remote.book)];
   report.converged = ca === cb && cb === cr;
+  for (const account of Object.values(JSON.parse(cr).banking as Record<string, { lines: string[]; explanations: string[] }>)) report.banking += account.lines.length + account.explanations.length;
   const remoteNames = (await contactsOf(w.remote.book)).map((c) => c.organisation_name);
   const counts = new Map<string, number>();
   for (const name of remoteNames) counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -168,6 +173,7 @@ export async function runSeeds(from: number, to: number): Promise<void> {
     reviews: sum((r) => r.reviews),
     failedRounds: sum((r) => r.failedRounds),
     requests: sum((r) => r.requests),
+    banking: sum((r) => r.banking),
   };
   console.log('sync simulation', JSON.stringify(summary));
   expect(failed.map((r) => ({ seed: r.seed, converged: r.converged, duplicates: r.duplicates, lost: r.lost, early: r.early }))).toEqual([]);
@@ -175,5 +181,6 @@ export async function runSeeds(from: number, to: number): Promise<void> {
   expect(summary.kills).toBeGreaterThan(reports.length / 2);
   expect(summary.failedRounds).toBeGreaterThan(reports.length / 4);
   expect(summary.reviews).toBeGreaterThan(0);
+  expect(summary.banking).toBeGreaterThan(reports.length);
 }
 
