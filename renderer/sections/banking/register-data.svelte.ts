@@ -13,6 +13,8 @@ import { listTransactionPage, PAGE_SIZE, type BankTransaction, type TransactionQ
 const SETTLE_MS = 400;
 /** How long the rows in view must stay in view before their pages are asked for. */
 const WANT_DELAY_MS = 90;
+/** The background reading waits until the view has not moved for this long. */
+const QUIET_MS = 300;
 
 export class RegisterData {
   /**
@@ -47,6 +49,7 @@ export class RegisterData {
   private settledAt = 0;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private wantTimer: ReturnType<typeof setTimeout> | null = null;
+  private movedAt = 0;
 
   constructor(
     readonly query: TransactionQuery,
@@ -76,6 +79,7 @@ export class RegisterData {
    * asking for each would keep the window busy with requests while it scrolls.
    */
   want(first: number, last: number) {
+    this.movedAt = performance.now();
     if (this.wantTimer !== null) clearTimeout(this.wantTimer);
     const missing = (page: number) => !this.done.has(page) && !this.inflight.has(page);
     const from = Math.floor(first / PAGE_SIZE) + 1;
@@ -97,14 +101,17 @@ export class RegisterData {
   }
 
   /**
-   * Every page not read yet, in order, while the view is open, each when the window is idle: what
-   * is in view goes first (want), and scrolling or typing is never kept waiting for a page.
+   * Every page not read yet, in order, while the view is open, each when the window is idle and the
+   * view has stopped moving: what is in view goes first (want), and scrolling or typing is never
+   * kept waiting for a page.
    */
   private async readRest() {
     if (this.background) return;
     this.background = true;
     for (let page = 2; page <= this.pageCount && !this.closed; page += 1) {
       if (this.done.has(page) || this.inflight.has(page)) continue;
+      // While the view scrolls, its own pages are all that is read.
+      for (let quiet = QUIET_MS - (performance.now() - this.movedAt); quiet > 0; quiet = QUIET_MS - (performance.now() - this.movedAt)) await pause(quiet);
       await idle();
       if (!this.closed && !this.done.has(page) && !this.inflight.has(page)) await this.fetch(page);
     }
@@ -174,6 +181,8 @@ export class RegisterData {
     this.settle(true);
   }
 }
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Resolves when the window has nothing else to do (or after a second at most). */
 function idle(): Promise<void> {
