@@ -32,6 +32,15 @@ class UndoStack {
     if (announce) toasts.show(`${entry.label}.`, { tone: 'success', action: { label: 'Undo', keys: 'Ctrl+Z', run: () => void this.undo() } });
   }
 
+  /**
+   * An edit undone outside the stack, after its own confirmation (an import undone from Banking ›
+   * Imports): offered for redo (the toast's Redo, Shift+Ctrl+Z) like any edit the stack undid.
+   */
+  recordUndone(entry: UndoEntry) {
+    this.undone = [...this.undone, entry];
+    toasts.show(`Undone: ${entry.label}.`, { action: { label: 'Redo', keys: 'Shift+Ctrl+Z', run: () => void this.redo() } });
+  }
+
   get canUndo() {
     return this.done.length > 0 && !this.busy;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { date, decimal, requiredText, text, url } from './fields';
 
 /**
  * The import review: Ledgerdesk's extensions of the statement upload (docs/api-notes.md). The engine
@@ -8,6 +9,8 @@ import { z } from 'zod';
  *   POST   /v2/bank_transactions/statement           the upload, plus `rows`, `date_order`, `column_mapping`
  *   GET    /v2/statement_uploads[?bank_account=]     the batches, newest first
  *   DELETE /v2/statement_uploads/:id                 undo a batch while none of its lines is explained
+ *   POST   /v2/statement_uploads                     redo an undone batch: its lines as they were listed
+ *   GET    /v2/bank_transactions?statement_upload=   the lines a batch added (read before an undo)
  */
 
 export const DATE_ORDERS = ['dmy', 'mdy', 'ymd'] as const;
@@ -178,3 +181,24 @@ export const reviewedUploadSchema = statementUploadSchema.extend({
   added_rows: z.array(z.number()),
 });
 export type ReviewedUpload = z.infer<typeof reviewedUploadSchema>;
+
+/** A line of an undone upload as GET /v2/bank_transactions listed it: description as stored, amount signed. */
+export const restoredLineSchema = z.object({
+  dated_on: date,
+  description: text(2000),
+  amount: decimal,
+  transaction_id: text(255).optional(),
+});
+
+/**
+ * POST /v2/statement_uploads, root `statement_upload`: an undone upload done again, under the same
+ * source and file name, its lines put back exactly as listed (no sign rule or description format
+ * applied a second time); a line the account holds by then is skipped, as any upload skips it.
+ */
+export const uploadRedoSchema = z.object({
+  bank_account: url,
+  source: requiredText(32),
+  file_name: text(255).optional(),
+  lines: z.array(restoredLineSchema, { error: 'must be a list of lines' }).min(1, { error: 'must hold at least one line' }),
+});
+export type UploadRedo = z.infer<typeof uploadRedoSchema>;

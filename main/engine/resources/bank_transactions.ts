@@ -55,6 +55,11 @@ function listTransactions(request: RouteRequest) {
   if (lastUploaded === 'true') {
     conditions.push('t.upload_id = (SELECT max(id) FROM statement_uploads WHERE bank_account_id = @account)');
   }
+  const upload = query.get('statement_upload');
+  if (upload !== null) {
+    params.upload = uploadOfAccount(ctx, upload, account.id);
+    conditions.push('t.upload_id = @upload');
+  }
   const where = conditions.join(' AND ');
   const sqlite = ctx.book.sqlite;
   const total = sqlite.prepare(`SELECT count(*) FROM bank_transactions t WHERE ${where}`).pluck().get(params) as number;
@@ -69,6 +74,23 @@ function listTransactions(request: RouteRequest) {
     .all({ ...params, limit: page.limit, offset: page.offset }) as (Omit<TransactionRow, 'isManual' | 'markedForReview'> & { isManual: number; markedForReview: number })[];
   const typed: TransactionRow[] = rows.map((row) => ({ ...row, isManual: row.isManual === 1, markedForReview: row.markedForReview === 1 }));
   return { status: 200, body: { bank_transactions: transactionRecords(ctx, typed) }, headers: pageHeaders(request.url, page, total) };
+}
+
+/**
+ * The statement_upload query parameter (a url or an id, Ledgerdesk's extension): the lines that
+ * upload added, which the desk reads before undoing it so that the undo can be redone.
+ */
+function uploadOfAccount(ctx: EngineContext, value: string, accountId: number): number {
+  let id: number;
+  try {
+    id = idFromUrl(value, 'statement_uploads', 'statement_upload');
+  } catch {
+    throw notFound('statement_upload is not a statement upload of this company');
+  }
+  const owner = ctx.book.sqlite.prepare('SELECT bank_account_id FROM statement_uploads WHERE id = ?').pluck().get(id) as number | undefined;
+  if (owner === undefined) throw notFound('statement_upload is not a statement upload of this company');
+  if (owner !== accountId) throw badRequest('statement_upload belongs to another bank account than bank_account');
+  return id;
 }
 
 export function findTransaction(ctx: EngineContext, id: string | number): TransactionRow {

@@ -1,8 +1,12 @@
 import { Level } from '../../../shared/api/permissions';
+import { uploadRedoSchema } from '../../../shared/api/statement_import';
+import { MoneyError, toMinor } from '../../../shared/money';
+import { importLines } from '../banking/statement-import';
 import { batchRecord, undoBatch, type UploadRow } from '../banking/statement-batches';
 import type { EngineContext } from '../context';
-import { notFound } from '../errors';
+import { notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
+import { payload } from '../payload';
 import { deleted, ok, type Route, type RouteRequest } from '../route';
 import { idFromUrl } from '../urls';
 import { findBankAccount } from './bank_accounts';
@@ -46,6 +50,41 @@ function getUpload(request: RouteRequest) {
   return ok({ statement_upload: batchRecord(request.ctx, findUpload(request.ctx, request.params.id!)) });
 }
 
+/**
+ * POST /v2/statement_uploads (uploadRedoSchema): an upload undone in the desk, done again. The lines
+ * come back as they were listed, so a line's type is read from its stored description rather than
+ * signing its amount by the type table again (an OFX transfer in is positive; the table's XFER is not).
+ */
+function amountOf(amount: string, currency: string, index: number): number {
+  try {
+    return toMinor(amount, currency);
+  } catch (error) {
+    if (error instanceof MoneyError) throw unprocessable(`lines.${index}.amount ${error.message}`);
+    throw error;
+  }
+}
+
+function redoUpload(request: RouteRequest) {
+  const { ctx } = request;
+  const input = payload(request, 'statement_upload', uploadRedoSchema);
+  let accountId: number;
+  try {
+    accountId = idFromUrl(input.bank_account, 'bank_accounts', 'bank_account');
+  } catch {
+    throw unprocessable('bank_account must be the url of a bank account');
+  }
+  const account = findBankAccount(ctx, accountId);
+  const lines = input.lines.map((line, index) => ({
+    datedOn: line.dated_on,
+    amountMinor: amountOf(line.amount, account.currency, index),
+    description: line.description,
+    fitid: line.transaction_id ?? null,
+    transactionType: /\/([A-Z_]+)\/$/.exec(line.description)?.[1] ?? 'OTHER',
+  }));
+  const outcome = importLines(ctx, account.id, lines, input.source, input.file_name ?? null);
+  return { status: 201, body: { statement_upload: batchRecord(ctx, findUpload(ctx, String(outcome.uploadId))) } };
+}
+
 function deleteUpload(request: RouteRequest) {
   undoBatch(request.ctx, findUpload(request.ctx, request.params.id!));
   return deleted();
@@ -55,4 +94,5 @@ export const statementUploadRoutes: Route[] = [
   { method: 'GET', path: '/v2/statement_uploads', level: Level.Banking, handle: listUploads },
   { method: 'GET', path: '/v2/statement_uploads/:id{[0-9]+}', level: Level.Banking, handle: getUpload },
   { method: 'DELETE', path: '/v2/statement_uploads/:id{[0-9]+}', level: Level.Banking, handle: deleteUpload },
+  { method: 'POST', path: '/v2/statement_uploads', level: Level.Banking, handle: redoUpload },
 ];

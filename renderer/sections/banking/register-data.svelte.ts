@@ -9,12 +9,29 @@
 import { toMinor } from '../../../shared/money';
 import { listTransactionPage, PAGE_SIZE, type BankTransaction, type TransactionQuery } from '../../lib/api/bank_transactions';
 
+/** Whole-list work (search, sort, the "Read n of m" note) follows the pages at most this often. */
+const SETTLE_MS = 400;
+/** How long the rows in view must stay in view before their pages are asked for. */
+const WANT_DELAY_MS = 90;
+/** The background reading waits until the view has not moved for this long. */
+const QUIET_MS = 300;
+
 export class RegisterData {
+  /**
+   * The lines by position, newest first; `undefined` where not read yet. Pages are written into it
+   * in place and `revision` says when: copying 100,000 slots for every page of 100 was most of the
+   * cost of reading a long account, and a deep $state proxy of 100,000 records would be worse.
+   */
   rows = $state.raw<(BankTransaction | undefined)[]>([]);
-  /** Minor units in the account after each line (by url), where known; rows change with it. */
+  /** Bumped whenever lines are written into `rows`: the rows in view are drawn again. */
+  revision = $state(0);
+  /** Bumped at most every SETTLE_MS while pages arrive, and when the last one has: search and sort follow this. */
+  settled = $state(0);
+  /** Minor units in the account after each line (by url), where known; `revision` changes with it. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- filled with rows, which are the reactive part
   readonly balances = new Map<string, number>();
   total = $state(0);
+  /** Lines read so far, as of the last `settled`. */
   loaded = $state(0);
   status = $state<'loading' | 'ready' | 'failed'>('loading');
   errors = $state<readonly string[]>([]);
@@ -28,6 +45,11 @@ export class RegisterData {
   private prefixRow = 0;
   private prefixSum = 0;
   private background = false;
+  private read = 0;
+  private settledAt = 0;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private wantTimer: ReturnType<typeof setTimeout> | null = null;
+  private movedAt = 0;
 
   constructor(
     readonly query: TransactionQuery,
@@ -51,28 +73,47 @@ export class RegisterData {
     void this.readRest();
   }
 
-  /** The table shows rows first..last: their pages jump the queue. */
+  /**
+   * The table shows rows first..last: their pages jump the queue once the view has rested for
+   * WANT_DELAY_MS. A scroll through 100,000 lines passes hundreds of pages nobody stops to read;
+   * asking for each would keep the window busy with requests while it scrolls.
+   */
   want(first: number, last: number) {
+    this.movedAt = performance.now();
+    if (this.wantTimer !== null) clearTimeout(this.wantTimer);
+    const missing = (page: number) => !this.done.has(page) && !this.inflight.has(page);
     const from = Math.floor(first / PAGE_SIZE) + 1;
     const to = Math.floor(last / PAGE_SIZE) + 1;
-    for (let page = from; page <= to; page += 1) {
-      if (!this.done.has(page) && !this.inflight.has(page)) void this.fetch(page);
-    }
+    let needed = false;
+    for (let page = from; page <= to; page += 1) needed ||= missing(page);
+    if (!needed) return;
+    this.wantTimer = setTimeout(() => {
+      this.wantTimer = null;
+      if (this.closed) return;
+      for (let page = from; page <= to; page += 1) if (missing(page)) void this.fetch(page);
+    }, WANT_DELAY_MS);
   }
 
   close() {
     this.closed = true;
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    if (this.wantTimer !== null) clearTimeout(this.wantTimer);
   }
 
-  /** Every page not read yet, in order, while the view is open; what is in view goes first (want). */
+  /**
+   * Every page not read yet, in order, while the view is open, each when the window is idle and the
+   * view has stopped moving: what is in view goes first (want), and scrolling or typing is never
+   * kept waiting for a page.
+   */
   private async readRest() {
     if (this.background) return;
     this.background = true;
     for (let page = 2; page <= this.pageCount && !this.closed; page += 1) {
       if (this.done.has(page) || this.inflight.has(page)) continue;
-      await this.fetch(page);
-      // Let scrolling and typing run between pages.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // While the view scrolls, its own pages are all that is read.
+      for (let quiet = QUIET_MS - (performance.now() - this.movedAt); quiet > 0; quiet = QUIET_MS - (performance.now() - this.movedAt)) await pause(quiet);
+      await idle();
+      if (!this.closed && !this.done.has(page) && !this.inflight.has(page)) await this.fetch(page);
     }
   }
 
@@ -94,14 +135,30 @@ export class RegisterData {
     }
     if (this.done.has(page)) return;
     this.done.add(page);
-    const rows = this.rows.slice();
+    const rows = this.rows;
     const start = (page - 1) * PAGE_SIZE;
     result.value.rows.forEach((row, index) => {
       if (start + index < rows.length) rows[start + index] = row;
     });
-    this.rows = rows;
-    this.loaded += result.value.rows.length;
+    this.read += result.value.rows.length;
     this.extendBalances();
+    this.revision += 1;
+    this.settle(page === 1 || this.read >= this.total);
+  }
+
+  /** Tells whole-list work that lines arrived: now, or once SETTLE_MS has passed since it last heard. */
+  private settle(now: boolean) {
+    const wait = SETTLE_MS - (performance.now() - this.settledAt);
+    if (!now && wait > 0) {
+      this.settleTimer ??= setTimeout(() => {
+        this.settleTimer = null;
+        if (!this.closed) this.settle(true);
+      }, wait);
+      return;
+    }
+    this.settledAt = performance.now();
+    this.loaded = this.read;
+    this.settled += 1;
   }
 
   private extendBalances() {
@@ -119,10 +176,20 @@ export class RegisterData {
   replace(line: BankTransaction) {
     const index = this.rows.findIndex((row) => row?.url === line.url);
     if (index < 0) return;
-    const rows = this.rows.slice();
-    rows[index] = line;
-    this.rows = rows;
+    this.rows[index] = line;
+    this.revision += 1;
+    this.settle(true);
   }
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves when the window has nothing else to do (or after a second at most). */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
 }
 
 export type RowStatus = 'unexplained' | 'explained' | 'review' | 'transfer';

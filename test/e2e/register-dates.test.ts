@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 14 item 1, the register's date range: a person types a From and a To date and sees only the
+ * lines dated inside it (both days included), with the count on the All tab following the range;
+ * a day that does not exist is refused at its field and changes nothing; clearing the dates brings
+ * every line and the running balance back.
+ */
+
+interface Line {
+  dated_on: string;
+  description: string;
+  amount: string;
+}
+
+// 60 lines, one every third day from 3 Jan 2025: card payments of 1.00, 2.00 ..., every fifth a receipt.
+const LINES: Line[] = Array.from({ length: 60 }, (_, index) => {
+  const dated_on = new Date(Date.UTC(2025, 0, 3 + 3 * index)).toISOString().slice(0, 10);
+  return index % 5 === 4
+    ? { dated_on, description: `Receipt ${index + 1}`, amount: `${index + 1}0.00` }
+    : { dated_on, description: `Card payment ${index + 1}`, amount: `-${index + 1}.00` };
+});
+const inFebruary = LINES.filter((line) => line.dated_on >= '2025-02-01' && line.dated_on <= '2025-02-28').reverse();
+const dateText = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const pounds = (amount: string) => `£${Number(amount.replace('-', '')).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+/** The cells a line shows without the balance column: date, description, in, out, status. */
+const cellsOf = (line: Line) => [dateText(line.dated_on), line.description, line.amount.startsWith('-') ? '' : pounds(line.amount), line.amount.startsWith('-') ? pounds(line.amount) : '', 'Unexplained'];
+
+describe('the register filtered by a date range, in browser mode', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+    const created = await app.book.json('POST', '/v2/bank_accounts', {
+      body: { bank_account: { type: 'StandardBankAccount', name: 'Dated Current', opening_balance: '500.00' } },
+    });
+    const accountUrl: string = created.body.bank_account.url;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, { body: { statement: LINES } });
+    expect(upload.status).toBe(200);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const grid = () => app.page.getByRole('grid', { name: 'Transactions of Dated Current' });
+  const rowCells = async (index: number) =>
+    (await grid().locator(`[role=row][aria-rowindex="${index + 2}"] [role=gridcell]`).allTextContents()).map((text) => text.trim());
+  /** The count the All tab shows: the lines of the list as it stands. */
+  const allCount = () => app.page.getByRole('tab', { name: /^All/ }).locator('.count').textContent();
+  const fact = (name: string) => app.page.getByText(name, { exact: true }).locator('..').locator('dd');
+
+  it('opens the register of every line, with running balances', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('button', { name: 'Transactions of Dated Current', exact: true }).click();
+    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    expect(await grid().getAttribute('aria-rowcount')).toBe('61');
+    expect(await allCount()).toBe('60');
+    expect(await page.getByRole('columnheader', { name: 'Balance' }).count()).toBe(1);
+  });
+
+  it('shows only the lines from the From date to the To date, both included, typed as a person types them', async () => {
+    const { page } = app;
+    await page.getByRole('textbox', { name: 'From' }).click();
+    await page.keyboard.type('1/2/2025');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('28 Feb 2025');
+    await page.keyboard.press('Tab');
+    // February holds 9 of the 60 lines: 2 Feb is the first, 26 Feb the last (1 Feb is no line's day).
+    expect(inFebruary.map((line) => line.dated_on.slice(8))).toEqual(['26', '23', '20', '17', '14', '11', '08', '05', '02']);
+    await expect.poll(() => grid().getAttribute('aria-rowcount')).toBe(String(inFebruary.length + 1));
+    await expect.poll(allCount).toBe(String(inFebruary.length));
+    expect(await rowCells(0)).toEqual(cellsOf(inFebruary[0]!));
+    expect(await rowCells(inFebruary.length - 1)).toEqual(cellsOf(inFebruary.at(-1)!));
+    const shown = await grid().locator('[role=row][aria-rowindex] [role=gridcell]:first-child').allTextContents();
+    expect(shown.map((text) => text.trim())).toEqual(inFebruary.map((line) => dateText(line.dated_on)));
+    // The fields show the days they understood; a running balance needs every line after, so it goes.
+    expect(await page.getByRole('textbox', { name: 'From' }).inputValue()).toBe('1 Feb 2025');
+    expect(await page.getByRole('columnheader', { name: 'Balance' }).count()).toBe(0);
+    // The account's own figures do not change with what is shown.
+    expect(await fact('Balance').textContent()).toBe(pounds(String(500 + LINES.reduce((sum, line) => sum + Number(line.amount), 0))));
+    expect(await fact('Unexplained').textContent()).toBe('60');
+    await checkScreen(app, 'register-dates');
+  });
+
+  it('refuses a day that does not exist at its field and keeps the range it had', async () => {
+    const { page } = app;
+    const to = page.getByRole('textbox', { name: 'To' });
+    await to.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('30/02/2025');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => to.getAttribute('aria-invalid')).toBe('true');
+    expect((await page.locator('#register-to-error').textContent())?.trim()).toBe('To 30/02/2025 is not a day of the calendar.');
+    expect(await grid().getAttribute('aria-rowcount')).toBe(String(inFebruary.length + 1));
+    await checkScreen(app, 'register-dates-error');
+  });
+
+  it('says so when no line falls in the range (1 Feb alone), and shows every line again when the dates are cleared', async () => {
+    const { page } = app;
+    const from = page.getByRole('textbox', { name: 'From' });
+    const to = page.getByRole('textbox', { name: 'To' });
+    await to.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('01/02/2025');
+    await page.keyboard.press('Tab');
+    await page.getByText('No lines match. Choose “All” or clear the dates.').waitFor();
+    await expect.poll(allCount).toBe('0');
+
+    await from.fill('');
+    await to.fill('');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => grid().getAttribute('aria-rowcount')).toBe('61');
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Balance' }).count()).toBe(1);
+    expect((await rowCells(0)).slice(0, 4)).toEqual(cellsOf(LINES.at(-1)!).slice(0, 4));
+    expect(app.problems).toEqual([]);
+  });
+});
