@@ -7,6 +7,7 @@
  */
 import { toMinor } from '../../../shared/money';
 import { ApiError, type ApiResult } from '../../lib/api';
+import { addExplanationAttachments, deleteAttachment, type NewAttachment } from '../../lib/api/attachments';
 import { createExplanation, deleteExplanation, updateExplanation, type Explanation, type ExplanationFields } from '../../lib/api/bank_transactions';
 
 export type PlanStep =
@@ -14,9 +15,15 @@ export type PlanStep =
   | { kind: 'create'; part: number; fields: ExplanationFields; url?: string }
   | { kind: 'update'; part: number; url: string; before: ExplanationFields; after: ExplanationFields }
   /** A part taken off; `fields` recreate it (under a new url) when the removal is reversed. */
-  | { kind: 'delete'; url: string; fields: ExplanationFields };
+  | { kind: 'delete'; url: string; fields: ExplanationFields }
+  /** A receipt for the explanation another step creates or updates (one file a call, so a refusal names it). */
+  | { kind: 'attach'; part: number; owner: OwnerStep; file: NewAttachment; urls?: string[] };
 
-export type PlanResult = { ok: true; value: Explanation[] } | { ok: false; error: ApiError; /** The part whose call was refused, when it was a part's. */ part: number | null };
+type OwnerStep = Extract<PlanStep, { kind: 'create' | 'update' }>;
+
+export type PlanResult =
+  | { ok: true; value: Explanation[] }
+  | { ok: false; error: ApiError; /** The part whose call was refused, when it was a part's. */ part: number | null; /** The refused call. */ step: PlanStep };
 
 /** An explanation's own fields, enough to create it again or put its old values back. */
 export function fieldsOfExplanation(explanation: Explanation): ExplanationFields {
@@ -63,7 +70,21 @@ export function planSplit(current: readonly Explanation[], parts: readonly { exi
   return [...deletes, ...shrinking, ...growing, ...creates];
 }
 
+/** Adds a step per file to go with the explanation `owner` saves. */
+export function withFiles(steps: PlanStep[], owner: PlanStep | undefined, files: readonly NewAttachment[]): PlanStep[] {
+  if (!owner || (owner.kind !== 'create' && owner.kind !== 'update')) return steps;
+  return [...steps, ...files.map((file): PlanStep => ({ kind: 'attach', part: owner.part, owner, file }))];
+}
+
 async function run(step: PlanStep): Promise<ApiResult<Explanation | null>> {
+  if (step.kind === 'attach') {
+    if (!step.owner.url) return { ok: false, error: new ApiError(0, ['The explanation for these files was not saved.']) };
+    const result = await addExplanationAttachments(step.owner.url, [step.file]);
+    if (!result.ok) return result;
+    // The answer lists all the explanation's files, the one just added last.
+    step.urls = result.value.slice(-1).map((attachment) => attachment.url);
+    return { ok: true, value: null };
+  }
   if (step.kind === 'create') {
     const result = await createExplanation(step.fields);
     if (result.ok) step.url = result.value.url;
@@ -74,6 +95,15 @@ async function run(step: PlanStep): Promise<ApiResult<Explanation | null>> {
 }
 
 async function reverse(step: PlanStep): Promise<ApiResult<unknown>> {
+  if (step.kind === 'attach') {
+    for (const url of step.urls ?? []) {
+      const removed = await deleteAttachment(url);
+      // Removed by hand since (the panel's Remove): already as wanted.
+      if (!removed.ok && removed.error.status !== 404) return removed;
+    }
+    step.urls = [];
+    return { ok: true, value: null };
+  }
   if (step.kind === 'create') return step.url ? deleteExplanation(step.url) : { ok: true, value: null };
   if (step.kind === 'update') return updateExplanation(step.url, updateFields(step.before));
   const again = await createExplanation(step.fields);
@@ -98,7 +128,7 @@ export async function applyPlan(steps: readonly PlanStep[]): Promise<PlanResult>
     if (!result.ok) {
       const undone = await revertPlan(steps.slice(0, index));
       const messages = undone.ok ? result.error.messages : [...result.error.messages, `The parts saved before it could not be taken off again: ${undone.error.messages.join(' ')}`];
-      return { ok: false, error: new ApiError(result.error.status, messages), part: step.kind === 'delete' ? null : step.part };
+      return { ok: false, error: new ApiError(result.error.status, messages), part: step.kind === 'delete' ? null : step.part, step };
     }
     if (result.value) saved.push(result.value);
   }

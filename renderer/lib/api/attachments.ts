@@ -1,0 +1,44 @@
+/**
+ * Typed calls for files attached to a record (spec 2.7, 4.7, 4.8): a bank transaction explanation's
+ * receipts, and an expense's. The several-files endpoints need API version 2026-09-01 (the default
+ * only from 1 December 2026), so these calls ask for it.
+ */
+import { z } from 'zod';
+import { getOne, pathOf, send, type ApiResult } from '../api';
+
+export const attachmentSchema = z.object({
+  url: z.string(),
+  content_src: z.string().optional(),
+  content_type: z.string(),
+  file_name: z.string(),
+  file_size: z.number(),
+  description: z.string().optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** A file read in the renderer, ready to send: its bytes as base64. */
+export interface NewAttachment {
+  file_name: string;
+  content_type: string;
+  data: string;
+  /** Bytes, to show beside the name before it is saved. */
+  size: number;
+}
+
+const VERSION = { 'X-Api-Version': '2026-09-01' };
+
+const toItem = (file: NewAttachment) => ({ file_name: file.file_name, content_type: file.content_type, data: file.data });
+
+export function listExplanationAttachments(explanationUrl: string): Promise<ApiResult<Attachment[]>> {
+  return getOne('GET', `${pathOf(explanationUrl)}/attachments`, 'attachments', attachmentSchema.array(), { headers: VERSION });
+}
+
+/** Adds files to an explanation; answers with all its attachments, the new ones last. */
+export function addExplanationAttachments(explanationUrl: string, files: readonly NewAttachment[]): Promise<ApiResult<Attachment[]>> {
+  return getOne('POST', `${pathOf(explanationUrl)}/attachments`, 'attachments', attachmentSchema.array(), { headers: VERSION, body: { attachments: files.map(toItem) } });
+}
+
+export async function deleteAttachment(url: string): Promise<ApiResult<null>> {
+  const sent = await send('DELETE', pathOf(url), { headers: VERSION });
+  return sent.ok ? { ok: true, value: null } : sent;
+}
