@@ -7,7 +7,7 @@
  */
 import { toMinor } from '../../../shared/money';
 import { ApiError, type ApiResult } from '../../lib/api';
-import { addExplanationAttachments, deleteAttachment, type NewAttachment } from '../../lib/api/attachments';
+import { removeFiles, uploadFiles, type NewAttachment } from '../../lib/api/attachments';
 import { createExplanation, deleteExplanation, updateExplanation, type Explanation, type ExplanationFields } from '../../lib/api/bank_transactions';
 
 export type PlanStep =
@@ -79,10 +79,9 @@ export function withFiles(steps: PlanStep[], owner: PlanStep | undefined, files:
 async function run(step: PlanStep): Promise<ApiResult<Explanation | null>> {
   if (step.kind === 'attach') {
     if (!step.owner.url) return { ok: false, error: new ApiError(0, ['The explanation for these files was not saved.']) };
-    const result = await addExplanationAttachments(step.owner.url, [step.file]);
+    const result = await uploadFiles(step.owner.url, [step.file]);
     if (!result.ok) return result;
-    // The answer lists all the explanation's files, the one just added last.
-    step.urls = result.value.slice(-1).map((attachment) => attachment.url);
+    step.urls = result.urls;
     return { ok: true, value: null };
   }
   if (step.kind === 'create') {
@@ -96,13 +95,10 @@ async function run(step: PlanStep): Promise<ApiResult<Explanation | null>> {
 
 async function reverse(step: PlanStep): Promise<ApiResult<unknown>> {
   if (step.kind === 'attach') {
-    for (const url of step.urls ?? []) {
-      const removed = await deleteAttachment(url);
-      // Removed by hand since (the panel's Remove): already as wanted.
-      if (!removed.ok && removed.error.status !== 404) return removed;
-    }
-    step.urls = [];
-    return { ok: true, value: null };
+    // One removed by hand since (the panel's Remove) counts as removed.
+    const removed = await removeFiles(step.urls ?? []);
+    if (removed.ok) step.urls = [];
+    return removed;
   }
   if (step.kind === 'create') return step.url ? deleteExplanation(step.url) : { ok: true, value: null };
   if (step.kind === 'update') return updateExplanation(step.url, updateFields(step.before));
