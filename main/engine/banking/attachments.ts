@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { attachmentBlobs, attachments, bankTransactionExplanations, bookSettings } from '../../db/schema';
+import { attachmentBlobs, attachments, bankTransactionExplanations, bookSettings, expenses } from '../../db/schema';
 import { atLeastVersion, MULTIPLE_ATTACHMENTS_DEFAULT_FROM, MULTIPLE_ATTACHMENTS_VERSION } from '../api-version';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
@@ -168,9 +168,10 @@ export function deleteAttachmentsOf(ctx: EngineContext, ownerResource: string, o
 
 /**
  * The date of the record a file is attached to, which an account lock checks like any dated write.
- * Explanations are the only owners so far; an owner without a date never blocks.
+ * Explanations and expenses own files; an owner without a date never blocks.
  */
 export function attachmentOwnerDate(ctx: EngineContext, row: AttachmentRow): string | null {
+  if (row.ownerResource === 'expenses') return ctx.db.select({ datedOn: expenses.datedOn }).from(expenses).where(eq(expenses.id, row.ownerId)).get()?.datedOn ?? null;
   if (row.ownerResource !== 'bank_transaction_explanations') return null;
   const owner = ctx.db.select({ datedOn: bankTransactionExplanations.datedOn }).from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.ownerId)).get();
   return owner?.datedOn ?? null;

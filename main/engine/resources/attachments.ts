@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Level, type PermissionLevel } from '../../../shared/api/permissions';
-import { attachments } from '../../db/schema';
+import { attachments, expenses } from '../../db/schema';
+import { assertOwnExpense } from '../purchases/expense-access';
 import { attachmentBytes, attachmentOwnerDate, attachmentRecord, contentUrlValid, deleteAttachment, type AttachmentRow } from '../banking/attachments';
 import { contentDisposition } from '../codec/content-disposition';
 import type { EngineContext } from '../context';
@@ -11,6 +12,7 @@ import { deleted, ok, type Route, type RouteRequest } from '../route';
 /** An attachment needs the access level of the record it is attached to (spec section 5). */
 const OWNER_LEVELS: Readonly<Record<string, PermissionLevel>> = {
   bank_transaction_explanations: Level.Banking,
+  expenses: Level.MyMoney,
 };
 
 function findAttachment(ctx: EngineContext, id: string): AttachmentRow {
@@ -22,6 +24,11 @@ function findAttachment(ctx: EngineContext, id: string): AttachmentRow {
 function visibleAttachment(request: RouteRequest): AttachmentRow {
   const row = findAttachment(request.ctx, request.params.id!);
   if (request.ctx.user.permissionLevel < (OWNER_LEVELS[row.ownerResource] ?? Level.Full)) throw forbidden();
+  // An expense's receipt is as private as the expense: below level 7, one's own only.
+  if (row.ownerResource === 'expenses') {
+    const expense = request.ctx.db.select({ userId: expenses.userId }).from(expenses).where(eq(expenses.id, row.ownerId)).get();
+    if (expense) assertOwnExpense(request.ctx, expense.userId);
+  }
   return row;
 }
 

@@ -8,7 +8,9 @@ import { assertUnlocked } from '../ledger/locks';
 import { removePostings } from '../ledger/postings';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload, rootOf } from '../payload';
+import { deleteAttachmentsOf } from '../banking/attachments';
 import { assertOwnExpense, seesEveryonesExpenses } from '../purchases/expense-access';
+import { expenseAttachmentRoutes } from '../purchases/expense-attachments';
 import { EXPENSES, postExpense } from '../purchases/expense-postings';
 import { expenseRecord } from '../purchases/expense-records';
 import { resolveExpense, type ExpenseRow } from '../purchases/expense-values';
@@ -110,6 +112,7 @@ function deleteExpense(request: RouteRequest): RouteResult {
   const row = findExpense(ctx, request.params.id!);
   assertUnlocked(ctx, row.datedOn);
   removePostings(ctx, EXPENSES, row.id);
+  deleteAttachmentsOf(ctx, EXPENSES, row.id);
   ctx.db.delete(expenses).where(eq(expenses.id, row.id)).run();
   ctx.recordChange(EXPENSES, row.id, 'delete');
   return deleted();
@@ -124,4 +127,5 @@ export const expenseRoutes: Route[] = [
   { method: 'POST', path: '/v2/expenses', level: MY_MONEY, handle: createExpense },
   { method: 'PUT', path: BY_ID, level: MY_MONEY, handle: updateExpense },
   { method: 'DELETE', path: BY_ID, level: MY_MONEY, handle: deleteExpense },
+  ...expenseAttachmentRoutes,
 ];

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 14 item 5, the receipt of an expense: dropped on the editor (or chosen, Alt+F), checked at
+ * once, sent on Save with the expense, all or nothing (a file the engine refuses leaves no expense
+ * behind), listed when the expense opens again; Ctrl+Z takes the expense and its receipt off.
+ */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+
+describe('a receipt on an expense', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const expenses = async () => (await app.book.json('GET', '/v2/expenses')).body.expenses as { url: string; description: string }[];
+  const receiptsOf = async (url: string) =>
+    ((await app.book.json('GET', `${new URL(url).pathname}/attachments`, { headers: { 'X-Api-Version': '2026-09-01' } })).body.attachments as { file_name: string }[]).map((file) => file.file_name);
+  const receipts = () => app.page.getByRole('group', { name: 'Receipts' });
+  const receiptError = () => app.page.locator('#expense-files-error');
+  const editor = () => app.page.locator('form.editor');
+
+  it('checks a dropped file at once and lists the good one for Save', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+5');
+    await page.getByRole('heading', { name: 'Expenses' }).waitFor();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New expense' }).waitFor();
+    await page.getByRole('textbox', { name: 'Date' }).fill('03/11/2026');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.keyboard.type('285');
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Client lunch');
+    await page.getByRole('textbox', { name: 'Amount paid' }).fill('36.00');
+
+    const dataTransfer = await page.evaluateHandle((pdf) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(pdf), (char) => char.charCodeAt(0))], 'lunch.pdf', { type: 'application/pdf' }));
+      data.items.add(new File(['<html></html>'], 'page.html', { type: 'text/html' }));
+      return data;
+    }, PDF);
+    await editor().dispatchEvent('dragenter', { dataTransfer });
+    await editor().dispatchEvent('dragover', { dataTransfer });
+    expect(await page.getByText('Drop statement files to import them').count()).toBe(0);
+    await editor().dispatchEvent('drop', { dataTransfer });
+    await expect.poll(() => receiptError().textContent()).toBe('page.html cannot be attached: use a PDF, PNG, JPEG, GIF, TIFF or WebP image, or a text or CSV file.');
+    await receipts().getByText('lunch.pdf').waitFor();
+    await checkScreen(app, 'expense-receipt');
+  });
+
+  it('saves no expense when the engine refuses a file, with the sentence at Receipts', async () => {
+    const { page } = app;
+    // The keyboard's way to the file dialog: Tab to the button and press Enter.
+    await page.locator('#expense-files-choose').focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 not a jpeg') });
+    await receipts().getByText('scan.jpg').waitFor();
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect.poll(() => receiptError().textContent()).toBe('scan.jpg is really a PDF, not a JPEG image: rename it and drop it again.');
+    expect(await expenses()).toEqual([]);
+    await page.getByRole('heading', { name: 'New expense' }).waitFor();
+  });
+
+  it('saves the expense with its receipt once the bad file is taken off; Ctrl+Z takes both off', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Do not attach scan.jpg' }).click();
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByRole('heading', { name: 'Expense of 3 Nov 2026' }).waitFor();
+    const [saved] = await expenses();
+    expect(await receiptsOf(saved!.url)).toEqual(['lunch.pdf']);
+    await receipts().getByText('lunch.pdf').waitFor();
+    expect(await receipts().getByText(/on Save/).count()).toBe(0);
+    await checkScreen(app, 'expense-receipt-saved');
+
+    const files = await app.book.json('GET', `${new URL(saved!.url).pathname}/attachments`, { headers: { 'X-Api-Version': '2026-09-01' } });
+    const receiptPath = new URL(files.body.attachments[0].url).pathname;
+    await page.keyboard.press('Escape');
+    await page.getByRole('grid', { name: 'Expenses' }).focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(expenses).toEqual([]);
+    expect((await app.book.json('GET', receiptPath, { headers: { 'X-Api-Version': '2026-09-01' } })).status).toBe(404);
+    expect(app.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+import type { JSHandle } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 14 item 2, attachments: a receipt dropped on the explain panel, or chosen from the keyboard
+ * (Alt+F), is checked at once (type, size) and attached when the line is saved, all or nothing: a file
+ * the engine refuses keeps the explanation from being saved too, with the sentence at Receipts. A
+ * saved receipt is listed by name when the line opens again and can be removed; Ctrl+Z takes the
+ * explanation and its receipt off together.
+ */
+// A 1x1 PNG.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe('receipts on the explain panel', () => {
+  let app: AppSession;
+  let accountUrl: string;
+
+  beforeAll(async () => {
+    app = await openApp();
+    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '500.00' } } });
+    accountUrl = created.body.bank_account.url as string;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
+      body: {
+        statement: [
+          { dated_on: '2026-09-03', description: 'AMAZON MKTPLACE', amount: '-24.00' },
+          { dated_on: '2026-09-01', description: 'RYMAN', amount: '-8.00' },
+        ],
+      },
+    });
+    expect(upload.status).toBe(200);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
+  const status = async (row: number) => (await grid().locator(`[role=row][aria-rowindex="${row + 2}"] [role=gridcell]`).allTextContents()).at(-1)?.trim();
+  const panel = () => app.page.locator('form.explain');
+  const receipts = () => app.page.getByRole('group', { name: /^Receipts/ });
+  const receiptError = () => app.page.locator('#explain-files-error');
+
+  /** The files attached to the line's explanations, as the engine holds them. */
+  const attached = async (description: string) => {
+    const { body } = await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(accountUrl)}`);
+    const line = body.bank_transactions.find((each: { description: string }) => each.description.startsWith(description));
+    const names: string[] = [];
+    for (const explanation of line.bank_transaction_explanations as { url: string }[]) {
+      const files = await app.book.json('GET', `${new URL(explanation.url).pathname}/attachments`, { headers: { 'X-Api-Version': '2026-09-01' } });
+      names.push(...files.body.attachments.map((file: { file_name: string }) => file.file_name));
+    }
+    return { explanations: line.bank_transaction_explanations.length as number, files: names };
+  };
+
+  /** Files as the system hands them to a drop: a DataTransfer made in the page. */
+  const transfer = (files: { name: string; type: string; base64?: string; size?: number }[]): Promise<JSHandle<DataTransfer>> =>
+    app.page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const file of list) {
+        const bytes = file.base64 ? Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0)) : new Uint8Array(file.size ?? 0);
+        data.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      return data;
+    }, files);
+
+  const drop = async (files: { name: string; type: string; base64?: string; size?: number }[]) => {
+    const dataTransfer = await transfer(files);
+    await panel().dispatchEvent('dragenter', { dataTransfer });
+    await panel().dispatchEvent('dragover', { dataTransfer });
+    // Over the panel the window's statement import stays out of the way.
+    expect(await app.page.getByText('Drop statement files to import them').count()).toBe(0);
+    await panel().dispatchEvent('drop', { dataTransfer });
+  };
+
+  it('checks files dropped on the panel at once, and lists the good one to attach on Save', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.keyboard.press('t');
+    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await grid().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await page.getByRole('combobox', { name: 'Category' }).focus();
+    await page.keyboard.type('250');
+    await page.getByRole('option', { name: /250/ }).first().waitFor();
+    await page.keyboard.press('Enter');
+
+    await drop([
+      { name: 'setup.exe', type: 'application/x-msdownload', base64: 'TVqQAAMAAAAEAAAA' },
+      { name: 'scan.pdf', type: 'application/pdf', size: 6 * 1024 * 1024 },
+      { name: 'receipt.png', type: 'image/png', base64: PNG },
+    ]);
+    await expect.poll(() => receiptError().textContent()).toBe(
+      'setup.exe cannot be attached: use a PDF, PNG, JPEG, GIF, TIFF or WebP image, or a text or CSV file. scan.pdf is 6.0 MB; a file can be at most 5 MB.',
+    );
+    await receipts().getByText('receipt.png').waitFor();
+    expect(await receipts().getByText(/on Save/).count()).toBe(1);
+    await checkScreen(app, 'register-explain-receipt');
+  });
+
+  it('saves nothing when the engine refuses a file, and says why at Receipts', async () => {
+    const { page } = app;
+    // Chosen from the keyboard: a "PNG" whose bytes are not a picture at all.
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Alt+f');
+    await (await chooser).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+    await receipts().getByText('photo.png').waitFor();
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(() => receiptError().textContent()).toBe('photo.png is not really a PNG image: its contents are something else, whatever its name says.');
+    expect(await attached('AMAZON')).toEqual({ explanations: 0, files: [] });
+    expect(await status(0)).toBe('Unexplained');
+    await checkScreen(app, 'register-explain-receipt-refused');
+  });
+
+  it('with the bad file taken off, saves the explanation with its receipt; opened again it lists it', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Do not attach photo.png' }).click();
+    await page.getByRole('combobox', { name: 'Category' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(0)).toBe('Explained');
+    expect(await attached('AMAZON')).toEqual({ explanations: 1, files: ['receipt.png'] });
+
+    // The panel has moved on to the next line; closed, and the first opened again.
+    await expect.poll(() => panel().locator('.line .money').textContent()).toBe('-£8.00');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel().count()).toBe(0);
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel().locator('.line .money').textContent()).toBe('-£24.00');
+    await receipts().getByText('receipt.png').waitFor();
+    expect(await receipts().getByText(/on Save/).count()).toBe(0);
+    await checkScreen(app, 'register-explain-receipt-saved');
+  });
+
+  it('removes a saved receipt after asking; Ctrl+Z takes the explanation off', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Remove receipt.png' }).click();
+    await page.getByRole('button', { name: 'Remove receipt', exact: true }).click();
+    await expect.poll(() => receipts().getByText('receipt.png').count()).toBe(0);
+    expect(await attached('AMAZON')).toEqual({ explanations: 1, files: [] });
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel().count()).toBe(0);
+    await grid().focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => status(0)).toBe('Unexplained');
+    expect(await attached('AMAZON')).toEqual({ explanations: 0, files: [] });
+    expect(app.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 14 item 2, a split: one bank line explained in several parts from the keyboard, the amount
+ * left to allocate shown as it is typed and Save held back until the parts make the line to the penny;
+ * a part the engine refuses takes the parts saved before it off again, with its sentence at its
+ * field; one Ctrl+Z takes every part off and a redo puts them back; a split line opens split.
+ */
+describe('splitting a bank line into several explanations', () => {
+  let app: AppSession;
+  let accountUrl: string;
+
+  beforeAll(async () => {
+    app = await openApp();
+    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '500.00' } } });
+    accountUrl = created.body.bank_account.url as string;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
+      body: {
+        statement: [
+          { dated_on: '2026-09-03', description: 'STAPLES OFFICE', amount: '-100.00' },
+          { dated_on: '2026-09-02', description: 'CAFE NERO', amount: '-12.50' },
+        ],
+      },
+    });
+    expect(upload.status).toBe(200);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
+  const status = async (row: number) => (await grid().locator(`[role=row][aria-rowindex="${row + 2}"] [role=gridcell]`).allTextContents()).at(-1)?.trim();
+  const part = (n: number) => app.page.getByRole('group', { name: `Part ${n}` });
+  const amount = (n: number) => part(n).locator('input[id^="split-amount-"]');
+  const left = () => app.page.getByRole('status').filter({ hasText: /allocate|more than the line/ });
+  const save = () => app.page.getByRole('button', { name: /Save and next/ });
+  /** The explanations on a line, as the engine holds them: [gross, description] newest last. */
+  const explanations = async (description: string) => {
+    const { body } = await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(accountUrl)}`);
+    const line = body.bank_transactions.find((each: { description: string }) => each.description.startsWith(description));
+    return (line.bank_transaction_explanations as { gross_value: string; description: string }[]).map((each) => [each.gross_value, each.description]).sort();
+  };
+  const focusedId = () => app.page.evaluate(() => document.activeElement?.id ?? '');
+  /** Tab, as a person does, until the field wanted has the focus (a picker's ▾ button is a stop too). */
+  const tabTo = async (prefix: string) => {
+    for (let presses = 0; presses < 4 && !(await focusedId()).startsWith(prefix); presses += 1) await app.page.keyboard.press('Tab');
+    expect(await focusedId()).toMatch(new RegExp(`^${prefix}`));
+  };
+  const chooseCategory = async (code: string) => {
+    await app.page.keyboard.type(code);
+    await app.page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
+    await app.page.keyboard.press('Enter');
+  };
+
+  it('splits from the keyboard, shows what is left and holds Save until the parts make the line', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.keyboard.press('t');
+    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await grid().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+
+    // The category chosen first becomes part 1; Alt+S splits and puts the focus on its amount.
+    await page.getByRole('combobox', { name: 'Category' }).focus();
+    await chooseCategory('250');
+    await page.keyboard.press('Alt+s');
+    await part(2).waitFor();
+    expect(await part(1).getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Office Costs');
+    await expect.poll(focusedId).toMatch(/^split-amount-/);
+    expect(await left().textContent()).toBe('£100.00 left to allocate');
+    expect(await save().isDisabled()).toBe(true);
+
+    await page.keyboard.type('60');
+    await expect.poll(() => left().textContent()).toBe('£40.00 left to allocate');
+    // Tab goes on to part 2: its category, description, VAT, amount.
+    await page.keyboard.press('Tab');
+    expect(await focusedId()).toMatch(/^split-category-/);
+    await chooseCategory('285');
+    await tabTo('split-description-');
+    await page.keyboard.type('Team lunch');
+    await tabTo('split-vat-');
+    await tabTo('split-amount-');
+    await page.keyboard.type('45');
+    await expect.poll(() => left().textContent()).toBe('£5.00 more than the line');
+    expect(await save().isDisabled()).toBe(true);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('40.00');
+    await expect.poll(() => left().textContent()).toBe('Nothing left to allocate');
+    expect(await save().isDisabled()).toBe(false);
+
+    // A third part takes what is left (nothing here) and can be removed again.
+    await page.keyboard.press('Alt+n');
+    await part(3).waitFor();
+    expect(await focusedId()).toMatch(/^split-category-/);
+    await page.getByRole('button', { name: 'Remove part 3' }).click();
+    await expect.poll(() => part(3).count()).toBe(0);
+    await checkScreen(app, 'register-explain-split');
+  });
+
+  it('saves every part with Enter and moves to the next unexplained line', async () => {
+    const { page } = app;
+    await amount(2).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(0)).toBe('Explained');
+    expect(await explanations('STAPLES')).toEqual([
+      ['-40.0', 'Team lunch'],
+      ['-60.0', 'STAPLES OFFICE'],
+    ]);
+    // The panel has moved on to the café line.
+    await expect.poll(() => page.locator('.explain .line .money').textContent()).toBe('-£12.50');
+  });
+
+  it('keeps nothing when the engine refuses a part, and says why at that part', async () => {
+    const { page } = app;
+    await page.getByRole('combobox', { name: 'Category' }).focus();
+    await chooseCategory('285');
+    await page.keyboard.press('Alt+s');
+    await part(2).waitFor();
+    await page.keyboard.type('10');
+    // Part 2 gets an amount but no category: the engine refuses it after part 1 was saved.
+    await amount(2).fill('2.50');
+    await expect.poll(() => left().textContent()).toBe('Nothing left to allocate');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => part(2).getByText(/^Category is required/).count()).toBe(1);
+    expect(await explanations('CAFE')).toEqual([]);
+    expect(await status(1)).toBe('Unexplained');
+    expect(await part(2).getByRole('combobox', { name: 'Category' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await focusedId()).toMatch(/^split-category-/);
+    expect(await part(1).getByText(/required/).count()).toBe(0);
+    await checkScreen(app, 'register-explain-split-refused');
+
+    // Given its category, it saves.
+    await chooseCategory('250');
+    await tabTo('split-description-');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(1)).toBe('Explained');
+    expect(await explanations('CAFE')).toEqual([
+      ['-10.0', 'CAFE NERO'],
+      ['-2.5', ''],
+    ]);
+  });
+
+  it('undoes the whole split with one Ctrl+Z, redoes it, and opens a split line split', async () => {
+    const { page } = app;
+    if (await page.getByRole('heading', { name: /Explain/ }).count()) await page.keyboard.press('Escape');
+    await grid().focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => status(1)).toBe('Unexplained');
+    expect(await explanations('CAFE')).toEqual([]);
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => status(0)).toBe('Unexplained');
+    expect(await explanations('STAPLES')).toEqual([]);
+
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(() => status(0)).toBe('Explained');
+    expect(await explanations('STAPLES')).toEqual([
+      ['-40.0', 'Team lunch'],
+      ['-60.0', 'STAPLES OFFICE'],
+    ]);
+
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await part(2).waitFor();
+    expect(await amount(1).inputValue()).toBe('60.00');
+    expect(await amount(2).inputValue()).toBe('40.00');
+    expect(await part(2).getByLabel('Description').inputValue()).toBe('Team lunch');
+    expect(await left().textContent()).toBe('Nothing left to allocate');
+    expect(app.problems).toEqual([]);
+  });
+});

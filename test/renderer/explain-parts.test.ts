@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { BankTransaction, Explanation } from '../../renderer/lib/api/bank_transactions';
+import { allocation, blankPart, partFields, type SplitPart } from '../../renderer/sections/banking/explain-parts';
+import { planSplit } from '../../renderer/sections/banking/explanation-plan';
+
+const line: BankTransaction = {
+  url: '/v2/bank_transactions/7',
+  amount: '-100.0',
+  bank_account: '/v2/bank_accounts/1',
+  dated_on: '2026-09-03',
+  description: 'STAPLES OFFICE',
+  unexplained_amount: '-100.0',
+  is_manual: false,
+  bank_transaction_explanations: [],
+};
+
+const part = (amount: string, fields: Partial<SplitPart> = {}): SplitPart => ({ ...blankPart(), category: '/v2/categories/250', amount, ...fields });
+
+describe('a split line: what is left to allocate', () => {
+  it('is exact to the penny where floats are not (0.1 + 0.2 of 0.30)', () => {
+    const small = { ...line, amount: '-0.30', unexplained_amount: '-0.30' };
+    expect(allocation([part('0.10'), part('0.20')], small, 'GBP')).toEqual({ leftMinor: 0, balanced: true });
+  });
+
+  it('counts down as amounts are typed, goes below zero when the parts are more than the line', () => {
+    expect(allocation([part('60'), part('')], line, 'GBP')).toEqual({ leftMinor: 4000, balanced: false });
+    expect(allocation([part('60'), part('45')], line, 'GBP')).toEqual({ leftMinor: -500, balanced: false });
+    expect(allocation([part('1,060.00'), part('40')], line, 'GBP').leftMinor).toBe(-100000);
+  });
+
+  it('is never balanced with an unreadable, zero or signed part', () => {
+    expect(allocation([part('100'), part('0')], line, 'GBP').balanced).toBe(false);
+    expect(allocation([part('110'), part('-10')], line, 'GBP').balanced).toBe(false);
+    expect(allocation([part('99.999'), part('0.001')], line, 'GBP').balanced).toBe(false);
+  });
+});
+
+describe('a split line: what is sent', () => {
+  it('gives each part the line’s sign, date and transaction', () => {
+    const built = partFields([part('60', { description: 'Paper' }), part('40', { vat: 'exempt' })], line, 'GBP', false);
+    expect(built).toEqual({
+      ok: true,
+      fields: [
+        { description: 'Paper', marked_for_review: false, category: '/v2/categories/250', bank_transaction: line.url, dated_on: '2026-09-03', gross_value: '-60.0' },
+        { description: '', marked_for_review: false, category: '/v2/categories/250', sales_tax_status: 'EXEMPT', bank_transaction: line.url, dated_on: '2026-09-03', gross_value: '-40.0' },
+      ],
+    });
+  });
+
+  it('names the part whose manual VAT cannot be read', () => {
+    expect(partFields([part('60'), part('40', { vat: 'manual', manualVat: '4.5.0' })], line, 'GBP', false)).toMatchObject({ ok: false, index: 1, field: 'manual_sales_tax_amount' });
+  });
+
+  it('removes first and shrinks before it grows, so no call explains more than the line', () => {
+    const existing = (id: number, gross: string): Explanation => ({ url: `/v2/bank_transaction_explanations/${id}`, bank_account: line.bank_account, bank_transaction: line.url, dated_on: line.dated_on, gross_value: gross, category: '/v2/categories/250' });
+    const a = existing(1, '-30.0');
+    const b = existing(2, '-50.0');
+    const c = existing(3, '-20.0');
+    const steps = planSplit(
+      [a, b, c],
+      [
+        { existing: a, fields: { gross_value: '-60.00' } },
+        { existing: b, fields: { gross_value: '-10.00' } },
+        { fields: { gross_value: '-30.00' } },
+      ],
+      'GBP',
+    );
+    expect(steps.map((step) => `${step.kind} ${'url' in step && step.url ? step.url.split('/').at(-1) : 'new'}`)).toEqual(['delete 3', 'update 2', 'update 1', 'create new']);
+  });
+});
