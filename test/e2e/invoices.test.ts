@@ -149,4 +149,29 @@ describe('invoices in browser mode', () => {
     await page.getByText('Nothing owed on these invoices.').waitFor();
     expect(app.problems).toEqual([]);
   });
+
+  it('opens an invoice of 300 lines with its first lines at once and the rest following, every line kept on save', async () => {
+    const { page } = app;
+    const acme = (await app.book.json('GET', '/v2/contacts')).body.contacts[0].url as string;
+    const items = Array.from({ length: 300 }, (_, index) => ({ description: `Item ${index + 1}`, item_type: 'Hours', price: '10', quantity: '1' }));
+    const created = await app.book.json('POST', '/v2/invoices', { body: { invoice: { contact: acme, dated_on: '2026-11-20', reference: 'LONG-1', invoice_items: items } } });
+    expect(created.status).toBe(201);
+    await page.keyboard.press('Alt+3');
+    await page.getByRole('tab', { name: /All/ }).click();
+    const grid = page.getByRole('grid', { name: 'Invoices' });
+    await grid.getByRole('gridcell', { name: 'LONG-1', exact: true }).dblclick();
+    await page.getByRole('heading', { name: 'Invoice LONG-1' }).waitFor();
+    const description = (number: number) => page.getByRole('textbox', { name: `Line ${number} description`, exact: true });
+    await expect.poll(() => description(1).inputValue()).toBe('Item 1');
+    // The rest arrive a batch at a time while the window answers keys; the last one comes.
+    await expect.poll(() => description(300).inputValue(), { timeout: 60_000 }).toBe('Item 300');
+    expect(await page.getByText(/^Showing [\d,]+ of 300 lines…$/).count()).toBe(0);
+    await description(300).fill('Item 300, changed');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect.poll(async () => {
+      const saved = (await app.book.json('GET', '/v2/invoices?nested_invoice_items=true&view=all')).body.invoices.find((invoice: any) => invoice.reference === 'LONG-1');
+      return [saved.invoice_items.length, saved.invoice_items.at(-1).description];
+    }).toEqual([300, 'Item 300, changed']);
+    expect(app.problems).toEqual([]);
+  });
 });
