@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../../main/server';
 import type { BenchResult, CustomSuite } from './bench';
+import { LAUNCH_ARGS, RENDERER_DIR } from './browser';
 import { BENCH_TOKEN, createBenchBook, type BenchBook } from './fixture';
 import { median } from './measure';
 import { createReportsBook } from './reports';
@@ -12,8 +13,6 @@ import { createReportsBook } from './reports';
 // 1,000,000 postings and on a small book of the same three accounts, in the same run. The ratio of the
 // two is what says whether the Overview holds up as the books grow; the milliseconds depend on the machine.
 
-const RENDERER_DIR = resolve(import.meta.dirname, '../../out/renderer');
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ROUNDS = 5;
 
 /** Milliseconds from navigation to the Overview with no figure still being worked out and its chart drawn. */

@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer } from '../../../main/server';
 import type { BenchResult, CustomSuite } from '../bench';
+import { benchLog as log, chromiumPath, ensureRenderer, LAUNCH_ARGS, RENDERER_DIR } from '../browser';
 import { BENCH_TOKEN, createBenchBook } from '../fixture';
 import { median } from '../measure';
 import { ofx, rows, upload } from './statement-upload';
@@ -15,28 +13,9 @@ import { ofx, rows, upload } from './statement-upload';
 // long tasks (over 50 ms, the browser's own Long Tasks API) while it scrolls. Goal: first rows within
 // 2x of the small account's, and no long task while scrolling.
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const RENDERER_DIR = join(ROOT, 'out/renderer');
 const SIZES = [100, 100_000] as const;
 const ROUNDS = 3;
 const SCROLL_STEPS = 100;
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
-
-/** The bench measures the built renderer, as the app ships it; it is built once when missing. */
-function ensureRenderer(): void {
-  if (existsSync(join(RENDERER_DIR, 'index.html'))) return;
-  log('building the renderer (out/renderer is missing)');
-  const built = spawnSync('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
-  if (built.status !== 0) throw new Error('renderer build failed');
-}
-
-function chromiumPath(): string {
-  const path = process.env.LEDGERDESK_CHROMIUM ?? '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`No Chromium at ${path}: set LEDGERDESK_CHROMIUM`);
-  return path;
-}
 
 // The in-page scripts are plain text: tsx would wrap named functions in a helper the page lacks.
 
