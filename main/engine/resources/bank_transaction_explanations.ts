@@ -1,30 +1,15 @@
 import { eq } from 'drizzle-orm';
-import {
-  attachmentsPayloadSchema,
-  explanationCreateSchema,
-  explanationUpdateSchema,
-  type AttachmentItem,
-} from '../../../shared/api/bank_transaction_explanations';
+import { explanationCreateSchema, explanationUpdateSchema } from '../../../shared/api/bank_transaction_explanations';
 import { Level } from '../../../shared/api/permissions';
-import { attachments, bankTransactionExplanations, bankTransactions } from '../../db/schema';
-import {
-  addAttachment,
-  attachmentRecord,
-  attachmentsOf,
-  countAttachments,
-  deleteAttachment,
-  MAX_ATTACHMENTS_PER_CALL,
-  MAX_ATTACHMENTS_PER_ITEM,
-  multipleAttachments,
-  updateAttachment,
-} from '../banking/attachments';
+import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
+import { attachmentRoutes } from '../banking/attachment-routes';
 import { createExplanation, createManualTransaction, deleteExplanation, updateExplanation } from '../banking/explain';
 import { EXPLANATIONS, explanationRecord, type ExplanationRow } from '../banking/records';
 import type { EngineContext } from '../context';
 import { assertUnlocked } from '../ledger/locks';
-import { ApiError, badRequest, notFound, unprocessable } from '../errors';
+import { badRequest, notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
-import { payload, rootOf, issueMessages, ValidationError } from '../payload';
+import { payload } from '../payload';
 import { periodConditions } from '../query-params';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { idFromUrl } from '../urls';
@@ -116,81 +101,16 @@ function deleteExplanationRoute(request: RouteRequest) {
   return deleted();
 }
 
-/** The explanation whose attachments a request is about; attachments need that explanation's level. */
-function attachmentOwner(request: RouteRequest): ExplanationRow {
-  const { ctx } = request;
-  if (!multipleAttachments(ctx)) {
-    throw new ApiError(404, 'The attachments endpoints need X-Api-Version 2026-09-01 or later (the default from 1 December 2026)');
-  }
-  return findExplanation(ctx, request.params.id!);
-}
-
-/** Adding, changing or removing a file changes the explanation, so its date must be open (issue 13). */
-function openAttachmentOwner(request: RouteRequest): ExplanationRow {
-  const owner = attachmentOwner(request);
-  assertUnlocked(request.ctx, owner.datedOn);
-  return owner;
-}
-
-function attachmentItems(request: RouteRequest): AttachmentItem[] {
-  const value = request.body.value;
-  const items = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).attachments : undefined;
-  if (items === undefined) rootOf(request, 'attachments');
-  const parsed = attachmentsPayloadSchema.safeParse(items);
-  if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
-  return parsed.data;
-}
-
-function listAttachments(ctx: EngineContext, explanationId: number) {
-  return { attachments: attachmentsOf(ctx, EXPLANATIONS, explanationId).map((row) => attachmentRecord(ctx, row)) };
-}
-
-function checkLimits(ctx: EngineContext, explanationId: number, adding: number, removing: number): void {
-  if (adding > MAX_ATTACHMENTS_PER_CALL) throw unprocessable(`At most ${MAX_ATTACHMENTS_PER_CALL} attachments can be added in one call`);
-  if (countAttachments(ctx, EXPLANATIONS, explanationId) - removing + adding > MAX_ATTACHMENTS_PER_ITEM) {
-    throw unprocessable(`An explanation holds at most ${MAX_ATTACHMENTS_PER_ITEM} attachments`);
-  }
-}
-
-function ownAttachment(ctx: EngineContext, explanationId: number, url: string) {
-  const id = idFromUrl(url, 'attachments', 'attachment url');
-  const row = ctx.db.select().from(attachments).where(eq(attachments.id, id)).get();
-  if (!row || row.ownerResource !== EXPLANATIONS || row.ownerId !== explanationId) throw unprocessable(`attachment ${url} does not belong to this explanation`);
-  return row;
+/** The explanation whose files a request is about; adding, changing or removing a file changes the explanation, so its date must be open (issue 13). */
+function explanationId(request: RouteRequest, writing: boolean): number {
+  const owner = findExplanation(request.ctx, request.params.id!);
+  if (writing) assertUnlocked(request.ctx, owner.datedOn);
+  return owner.id;
 }
 
 function touchExplanation(ctx: EngineContext, explanationId: number): void {
   ctx.db.update(bankTransactionExplanations).set({ updatedAt: ctx.now }).where(eq(bankTransactionExplanations.id, explanationId)).run();
   ctx.recordChange(EXPLANATIONS, explanationId, 'update');
-}
-
-function postAttachments(request: RouteRequest) {
-  const { ctx } = request;
-  const owner = openAttachmentOwner(request);
-  const items = attachmentItems(request);
-  if (items.length === 0) throw unprocessable('attachments must hold at least one file');
-  if (items.some((item) => item.url !== undefined)) throw unprocessable('POST only adds attachments; change or remove them with PUT');
-  checkLimits(ctx, owner.id, items.length, 0);
-  for (const item of items) addAttachment(ctx, EXPLANATIONS, owner.id, item);
-  touchExplanation(ctx, owner.id);
-  return created(listAttachments(ctx, owner.id));
-}
-
-/** One call may add (no url), change (url and fields) and remove (url and _destroy) attachments. */
-function putAttachments(request: RouteRequest) {
-  const { ctx } = request;
-  const owner = openAttachmentOwner(request);
-  const items = attachmentItems(request);
-  const removing = items.filter((item) => item.url !== undefined && item._destroy === true);
-  const adding = items.filter((item) => item.url === undefined);
-  checkLimits(ctx, owner.id, adding.length, removing.length);
-  for (const item of items) {
-    if (item.url === undefined) addAttachment(ctx, EXPLANATIONS, owner.id, item);
-    else if (item._destroy === true) deleteAttachment(ctx, ownAttachment(ctx, owner.id, item.url));
-    else updateAttachment(ctx, ownAttachment(ctx, owner.id, item.url), item);
-  }
-  touchExplanation(ctx, owner.id);
-  return ok(listAttachments(ctx, owner.id));
 }
 
 const BANKING = Level.Banking;
@@ -202,7 +122,5 @@ export const explanationRoutes: Route[] = [
   { method: 'POST', path: '/v2/bank_transaction_explanations', level: BANKING, handle: createExplanationRoute },
   { method: 'PUT', path: BY_ID, level: BANKING, handle: updateExplanationRoute },
   { method: 'DELETE', path: BY_ID, level: BANKING, handle: deleteExplanationRoute },
-  { method: 'GET', path: `${BY_ID}/attachments`, level: BANKING, handle: (request) => ok(listAttachments(request.ctx, attachmentOwner(request).id)) },
-  { method: 'POST', path: `${BY_ID}/attachments`, level: BANKING, handle: postAttachments },
-  { method: 'PUT', path: `${BY_ID}/attachments`, level: BANKING, handle: putAttachments },
+  ...attachmentRoutes({ resource: EXPLANATIONS, noun: 'explanation', ownerPath: BY_ID, level: BANKING, ownerId: explanationId, touch: touchExplanation }),
 ];
