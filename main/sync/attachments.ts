@@ -74,18 +74,33 @@ function unclaimed(ctx: RoundContext, records: unknown, key: string): SyncRecord
   return free.at(-1) ?? null;
 }
 
+/**
+ * At first link every file the book holds on an explanation is one to send: the change log before the
+ * link is not read. Files already on both sides are paired by the first pull before anything is sent.
+ */
+export function queueFilesAtLink(ctx: RoundContext): void {
+  ctx.state.sqlite
+    .prepare(
+      `INSERT OR IGNORE INTO sync_outbox (family, local_id, operation, state, remote_url, attempts, last_error, updated_at)
+         SELECT ?, id, 'create', 'pending', NULL, 0, NULL, ? FROM attachments WHERE owner_resource = ?`,
+    )
+    .run(ATTACHMENTS, ctx.now(), EXPLANATIONS);
+}
+
 // --- push ---
 
 /** Sends added files (after their explanations) and removed ones; runs before explanations are deleted. */
 export async function pushAttachments(ctx: RoundContext): Promise<void> {
   if (!ctx.families.some((family) => family.name === EXPLANATIONS)) return;
+  // A refused file has no review of its own (a file has no fields to decide on): it is tried again each
+  // round, so one refused for a locked period goes once the period opens.
   for (const row of ctx.state.outboxIn(ATTACHMENTS, ['create'])) {
     checkAborted(ctx);
-    if (row.state !== 'rejected') await sendFile(ctx, row);
+    await sendFile(ctx, row);
   }
   for (const row of ctx.state.outboxIn(ATTACHMENTS, ['delete'])) {
     checkAborted(ctx);
-    if (row.state !== 'rejected') await removeThere(ctx, row);
+    await removeThere(ctx, row);
   }
   // Files that went here with their explanation (deleted by a pull) leave the id map.
   ctx.state.sqlite

@@ -56,9 +56,9 @@ async function fileUrl(book: Book, name: string): Promise<string> {
   return path((answer.body.attachments as { url: string; file_name: string }[]).find((file) => file.file_name === name)!.url);
 }
 
-/** Two books on one remote, the Hotel line explained on the first and synced everywhere. */
-async function explained(seed: number): Promise<{ w: World; a: Replica; b: Replica }> {
-  const w = world(seed);
+/** Two books on one remote, the Hotel line explained on the first (with files, if given) and synced everywhere. */
+async function explained(seed: number, files: File[] = [], faults: Parameters<typeof world>[1] = {}): Promise<{ w: World; a: Replica; b: Replica }> {
+  const w = world(seed, faults);
   const a = w.replica('a');
   const b = w.replica('b');
   const account = await accountIn(a.book);
@@ -66,6 +66,7 @@ async function explained(seed: number): Promise<{ w: World; a: Replica; b: Repli
   const line = (await linesOf(a.book, account)).find((candidate) => String(candidate.description).startsWith('Hotel'))!.url;
   const made = await a.book.call('POST', EXPLANATIONS, { bank_transaction_explanation: { bank_transaction: line, dated_on: '2026-11-04', gross_value: '-42.5', category: '/v2/categories/285', description: 'Conference stay' } });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
+  for (const file of files) await attach(a.book, file);
   await a.sync();
   await b.sync();
   expect(await hotelExplanation(b.book)).not.toBeNull();
@@ -93,6 +94,14 @@ describe('explanation attachments sync', { timeout: 120_000 }, () => {
     // Nothing left to do: no file is sent or brought again.
     expect(await a.sync()).toMatchObject({ pulled: 0, pushed: 0, refused: 0 });
     expect(await b.sync()).toMatchObject({ pulled: 0, pushed: 0, refused: 0 });
+    expect(attachmentPosts(w)).toHaveLength(2);
+  });
+
+  it('files the book held before its first link go to the remote with their explanation', async () => {
+    const { w, a, b } = await explained(94, [receipt, invoice]);
+    expect(await filesOf(w.remote.book)).toEqual(seen(receipt, invoice));
+    expect(await filesOf(b.book)).toEqual(seen(receipt, invoice));
+    expect(await a.sync()).toMatchObject({ pulled: 0, pushed: 0, refused: 0 });
     expect(attachmentPosts(w)).toHaveLength(2);
   });
 
@@ -156,5 +165,29 @@ describe('explanation attachments sync', { timeout: 120_000 }, () => {
     expect(await hotelExplanation(w.remote.book)).toBeNull();
     expect(await hotelExplanation(b.book)).toBeNull();
     expect(await a.sync()).toMatchObject({ pulled: 0, pushed: 0, refused: 0 });
+  });
+
+  it('a file the remote refuses is counted and tried again each round, never dropped; an expense receipt stays in the book', async () => {
+    let locked = true;
+    const { w, a } = await explained(95, [], { refuse: (method, where) => (locked && method === 'POST' && where.endsWith('/attachments') ? 'The books are locked up to 2026-11-30' : null) });
+    await attach(a.book, receipt);
+    const me = (await a.book.call('GET', '/v2/users/me')).body.user.url as string;
+    const expense = await a.book.call('POST', '/v2/expenses', { expense: { user: me, category: '/v2/categories/285', dated_on: '2026-11-20', gross_value: '-12.50', description: 'Taxi to client' } });
+    expect(expense.status, JSON.stringify(expense.body)).toBe(201);
+    const onExpense = await versioned(a.book, 'POST', `${path(expense.body.expense.url)}/attachments`, { attachments: [{ data: receipt.bytes.toString('base64'), file_name: 'taxi.txt', content_type: 'text/plain' }] });
+    expect(onExpense.status, JSON.stringify(onExpense.body)).toBe(201);
+
+    expect((await a.sync()).refused).toBe(1);
+    expect(await filesOf(w.remote.book)).toEqual([]);
+    expect(w.remote.log.filter((entry) => entry.path.startsWith('/v2/expenses/') && entry.path.includes('/attachments'))).toEqual([]);
+    // The refused file still counts as a change waiting, so the window does not claim all is sent.
+    expect(a.service.status().waiting).toBe(1);
+    expect(await filesOf(a.book)).toEqual(seen(receipt));
+    // Tried again each round: it goes once the remote takes it.
+    expect((await a.sync()).refused).toBe(1);
+    locked = false;
+    expect((await a.sync()).pushed).toBe(1);
+    expect(await filesOf(w.remote.book)).toEqual(seen(receipt));
+    expect(w.remote.creates.some((where) => where.startsWith('/v2/expenses/') && where.endsWith('/attachments'))).toBe(false);
   });
 });
