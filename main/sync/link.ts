@@ -1,3 +1,4 @@
+import { queueFilesAtLink } from './attachments';
 import type { RoundContext } from './context';
 import { FAMILIES, familiesFor, type Family, type SyncRecord } from './families';
 import { localIdOf } from './local';
@@ -241,6 +242,7 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
       ctx.state.saveOutbox({ family: family.name, localId: localIdOf(only.local), operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
     }
   }
+  queueFilesAtLink(ctx);
   // Families the user may not read are not in the plan: their records wait in the outbox, never forgotten.
   for (const family of FAMILIES.filter((candidate) => !plan.families.some((familyPlan) => familyPlan.family === candidate.name))) {
     for (const record of syncable(family, kept(family, await listLocal(ctx.local, family)))) {

@@ -54,9 +54,10 @@ export class LocalBook {
     return `${IPC_ORIGIN}${path}`;
   }
 
-  async request(method: string, pathOrUrl: string, body?: unknown): Promise<LocalAnswer> {
+  /** `extra` headers: the attachments endpoints want X-Api-Version 2026-09-01 before it is the default. */
+  async request(method: string, pathOrUrl: string, body?: unknown, extra: Record<string, string> = {}): Promise<LocalAnswer> {
     const path = pathOrUrl.startsWith(IPC_ORIGIN) ? pathOrUrl.slice(IPC_ORIGIN.length) : pathOrUrl;
-    const headers = new Headers({ Authorization: this.authorization, Accept: 'application/json' });
+    const headers = new Headers({ ...extra, Authorization: this.authorization, Accept: 'application/json' });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     const response = await this.engine.fetch(new Request(`http://ledgerdesk.local${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), { origin: IPC_ORIGIN });
     const text = await response.text();

@@ -1,3 +1,4 @@
+import { ATTACHMENTS, isExplanationFile } from './attachments';
 import type { RoundContext } from './context';
 import { FAMILIES } from './families';
 import type { Operation } from './state';
@@ -26,6 +27,12 @@ export function feedOutbox(ctx: RoundContext): number {
       // An import is one change-log entry: it stands for each line it added (or took away, undone).
       if (change.resource === 'statement_uploads') {
         for (const line of uploadChanges(ctx, Number(change.recordId), change.operation)) fold(ctx, 'bank_transactions', line.id, line.operation);
+        continue;
+      }
+      // An explanation's file: its own outbox rows, sent after the explanation (attachments.ts).
+      if (change.resource === ATTACHMENTS) {
+        // Files are sent whole and never changed in place: only adding and removing one travels.
+        if (change.operation === 'delete' || (change.operation === 'create' && isExplanationFile(ctx, Number(change.recordId)))) fold(ctx, ATTACHMENTS, Number(change.recordId), change.operation);
         continue;
       }
       const family = FAMILIES.find((candidate) => candidate.name === change.resource);

@@ -1,3 +1,4 @@
+import { pullAttachmentsOf } from './attachments';
 import { checkAborted, type RoundContext } from './context';
 import { type Family, type SyncRecord } from './families';
 import { MissingLink, toLocalForm } from './links';
@@ -85,6 +86,7 @@ export async function pullFamily(ctx: RoundContext, family: Family): Promise<Swe
     for (const record of listing.seen.values()) {
       checkAborted(ctx);
       await pullOne(ctx, family, record);
+      await pullAttachmentsOf(ctx, family, record);
       ctx.progress({ type: 'progress', phase: 'pull', family: family.name, done: (done += 1), total: listing.seen.size });
     }
     listing.commit();

@@ -1,3 +1,4 @@
+import { pushAttachments } from './attachments';
 import { checkAborted, type RoundContext } from './context';
 import type { Family, SyncRecord } from './families';
 import { MissingLink, toLocalForm, toRemoteForm } from './links';
@@ -34,6 +35,8 @@ export async function pushAll(ctx: RoundContext): Promise<void> {
       ctx.progress({ type: 'progress', phase: 'push', family: family.name, done: (done += 1), total: rows.length });
     }
   }
+  // Files after their explanations are linked, and removed before an explanation is deleted.
+  await pushAttachments(ctx);
   for (const family of [...ctx.families].reverse()) {
     for (const row of ctx.state.outboxIn(family.name, ['delete'])) {
       checkAborted(ctx);

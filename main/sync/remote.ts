@@ -29,6 +29,8 @@ export interface RemoteAnswer {
   status: number;
   headers: Headers;
   body: Record<string, unknown> | null;
+  /** The answer's bytes as they came, when asked for with `raw` (an attachment's file). */
+  bytes?: Uint8Array;
 }
 
 export interface RequestOptions {
@@ -38,6 +40,11 @@ export interface RequestOptions {
    * answer is reported, never resent. POSTs are never resent blindly either: they come back uncertain.
    */
   retry?: 'safe' | 'never';
+  /**
+   * The answer is a file, not JSON: its bytes are returned as they are. A url on another origin than
+   * the API's (a file store's signed link) is sent without our token, which is not that host's to see.
+   */
+  raw?: boolean;
 }
 
 const MIN_BACKOFF_MS = 500;
@@ -94,7 +101,8 @@ export class RemoteClient {
   async request(method: string, target: string, options: RequestOptions = {}): Promise<RemoteAnswer> {
     const url = this.resolve(target);
     const retriable = method !== 'POST' && options.retry !== 'never';
-    let authorization = await this.options.tokens.authorization();
+    const ownOrigin = new URL(url).origin === new URL(this.baseUrl).origin;
+    let authorization = ownOrigin ? await this.options.tokens.authorization() : null;
     let refreshed = false;
     let failures = 0;
     for (;;) {
@@ -108,13 +116,14 @@ export class RemoteClient {
         failures = await this.backOff(failures, `${method} ${url}: ${reason}`);
         continue;
       }
-      const { status, headers, text } = outcome;
+      const { status, headers, bytes } = outcome;
+      const text = new TextDecoder().decode(bytes);
       if (status === 429) {
         // Not executed, so any method may be sent again once the pause is over.
         this.options.budget.pauseUntil(this.options.timer.now() + retryAfterMs(headers.get('retry-after'), this.options.timer.now()));
         continue;
       }
-      if (status === 401) {
+      if (status === 401 && authorization !== null) {
         if (refreshed) throw new ReauthorizationNeeded('The remote refused a freshly refreshed token');
         authorization = await this.options.tokens.afterUnauthorized(authorization);
         refreshed = true;
@@ -126,6 +135,7 @@ export class RemoteClient {
         continue;
       }
       if (status >= 400) throw new RemoteRefusal(status, errorMessages(text));
+      if (options.raw) return { status, headers, body: null, bytes };
       try {
         return { status, headers, body: this.parse(method, url, status, text) };
       } catch (error) {
@@ -182,21 +192,21 @@ export class RemoteClient {
   }
 
   /** One attempt, the body read inside the same timeout (a reset mid-body is a network error). */
-  private async send(method: string, url: string, authorization: string, body: unknown): Promise<{ status: number; headers: Headers; text: string } | Error | typeof TIMED_OUT> {
+  private async send(method: string, url: string, authorization: string | null, body: unknown): Promise<{ status: number; headers: Headers; bytes: Uint8Array } | Error | typeof TIMED_OUT> {
     const controller = new AbortController();
     const headers = new Headers({
-      Authorization: authorization,
       Accept: 'application/json',
       'X-Api-Version': API_VERSION,
       'User-Agent': USER_AGENT,
     });
+    if (authorization !== null) headers.set('Authorization', authorization);
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     this.requests += 1;
     // The deadline starts before the request does, so an answer that never comes is always cut off.
     const deadline = this.options.timer.deadline(this.timeoutMs);
     const attempt = (async () => {
       const response = await this.fetchImpl(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal });
-      return { status: response.status, headers: response.headers, text: await response.text() };
+      return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
     })().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const outcome = await Promise.race([attempt, deadline.reached.then((): typeof TIMED_OUT => TIMED_OUT)]);
     deadline.cancel();
