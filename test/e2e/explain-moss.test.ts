@@ -118,6 +118,8 @@ describe('explaining money in as an EC VAT MOSS sale', () => {
     expect(await page.getByLabel('Bought or sold').inputValue()).toBe('EC VAT MOSS');
     expect(await page.getByLabel('Place of supply').inputValue()).toBe('France');
     await expect.poll(() => page.getByLabel('VAT rate there').locator('option:checked').textContent()).toBe('Standard 20%');
+    // A part has no place of supply of its own, so a MOSS sale is not split.
+    expect(await page.getByRole('button', { name: /^Split/ }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
     // Undone, 824 is empty again.
@@ -125,6 +127,46 @@ describe('explaining money in as an EC VAT MOSS sale', () => {
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(() => statusOf('EBOOK SALE PARIS')).toBe('Unexplained');
     await expect.poll(async () => (await balanceOf('824')) ?? '0.0').toMatch(/^-?0\.0$/);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('takes the rates of the country on the day (the German cut of 2020), and a sale moved back to the UK loses its place of supply', async () => {
+    const { page } = app;
+    const explanation = async () => {
+      const account = (await app.book.json('GET', '/v2/bank_accounts')).body.bank_accounts[0].url as string;
+      const { body } = await app.book.json('GET', `/v2/bank_transaction_explanations?bank_account=${encodeURIComponent(account)}`);
+      return (body.bank_transaction_explanations as Record<string, unknown>[]).find((each) => each.dated_on === '2020-09-14');
+    };
+    await openLine('EBOOK SALE PARIS');
+    await chooseCategory('001');
+    await page.getByLabel('Bought or sold').selectOption({ label: 'Digital services to EU consumers (VAT MOSS)' });
+    const country = page.getByLabel('Place of supply');
+    const rate = page.getByLabel('VAT rate there');
+    await country.selectOption('France');
+    await expect.poll(() => rate.locator('option:checked').textContent()).toBe('Standard 20%');
+    await rate.selectOption({ label: 'Reduced 5.5%' });
+    // Germany has no 5.5% rate: its standard rate on the day (16%, cut from July to December 2020) is proposed.
+    await country.selectOption('Germany');
+    await expect.poll(() => rate.locator('option:checked').textContent()).toBe('Standard 16%');
+    expect(await rate.locator('option').allTextContents()).toEqual(['Standard 16%', 'Reduced 5%']);
+    await rate.selectOption({ label: 'Reduced 5%' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statusOf('EBOOK SALE PARIS')).toBe('Explained');
+    // 120.00 x 5 / 105 = 5.714..., to the penny.
+    expect(await explanation()).toMatchObject({ ec_status: 'EC VAT MOSS', place_of_supply: 'Germany', sales_tax_value: '5.71' });
+    await expect.poll(() => balanceOf('824')).toBe('-5.71');
+
+    // Moved back to a UK sale at 20%: no place of supply, the VAT is on the UK return.
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'hidden' });
+    await openLine('EBOOK SALE PARIS');
+    await page.getByLabel('Bought or sold').selectOption({ label: 'UK or outside the EU' });
+    expect(await page.getByLabel('Place of supply').count()).toBe(0);
+    await page.getByLabel('VAT', { exact: true }).selectOption('20');
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(async () => (await explanation())?.ec_status).toBe('UK/Non-EC');
+    expect((await explanation())?.place_of_supply).toBeUndefined();
+    await expect.poll(async () => (await balanceOf('824')) ?? '0.0').toMatch(/^-?0\.0$/);
+    expect(await boxes()).toMatchObject({ 1: '20.0', 6: '100.0' });
     expect(app.problems).toEqual([]);
   });
 
