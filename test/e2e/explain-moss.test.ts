@@ -167,6 +167,15 @@ describe('explaining money in as an EC VAT MOSS sale', () => {
     expect((await explanation())?.place_of_supply).toBeUndefined();
     await expect.poll(async () => (await balanceOf('824')) ?? '0.0').toMatch(/^-?0\.0$/);
     expect(await boxes()).toMatchObject({ 1: '20.0', 6: '100.0' });
+
+    // Undo puts the MOSS sale back whole: Germany, 5%, and 824.
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'hidden' });
+    await grid().focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(async () => (await explanation())?.place_of_supply).toBe('Germany');
+    expect(await explanation()).toMatchObject({ ec_status: 'EC VAT MOSS', sales_tax_value: '5.71' });
+    await expect.poll(() => balanceOf('824')).toBe('-5.71');
+    expect(await boxes()).toMatchObject({ 1: '0.0', 6: '0.0' });
     expect(app.problems).toEqual([]);
   });
 
