@@ -22,6 +22,7 @@ export const explanationSchema = z.object({
   sales_tax_value: z.string().optional(),
   manual_sales_tax_amount: z.string().optional(),
   ec_status: z.string().optional(),
+  place_of_supply: z.string().optional(),
   detail: z.string().optional(),
   is_deletable: z.boolean().optional(),
   marked_for_review: z.boolean().optional(),
@@ -104,6 +105,7 @@ export interface ExplanationFields {
   sales_tax_rate?: string | null;
   manual_sales_tax_amount?: string | null;
   ec_status?: string;
+  place_of_supply?: string | null;
   marked_for_review?: boolean;
 }
 

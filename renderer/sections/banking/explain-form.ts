@@ -18,7 +18,34 @@ export const VAT_CHOICES = [
 export type VatChoice = (typeof VAT_CHOICES)[number]['value'];
 
 /** The explanation's EC treatment (the engine's ec_status); '' where the panel offers none. */
-export type EcChoice = '' | 'UK/Non-EC' | 'EC Goods' | 'EC Services';
+export type EcChoice = '' | 'UK/Non-EC' | 'EC Goods' | 'EC Services' | 'EC VAT MOSS';
+
+export const MOSS = 'EC VAT MOSS';
+/** The first day of the mini one stop shop. */
+export const MOSS_FROM = '2015-01-01';
+/**
+ * The day the EU's One Stop Shop replaced MOSS. A UK seller used the UK's MOSS until 2020 and the
+ * non-Union MOSS of a member state until this day, so a sale before it may still be a MOSS sale.
+ */
+export const MOSS_UNTIL = '2021-07-01';
+
+export interface EcContext {
+  datedOn: string;
+  moneyIn: boolean;
+  vatRegistered: boolean;
+  /** A UK company: the only kind whose chart has 824, where MOSS VAT is owed (api-notes: invoices). */
+  ukCompany: boolean;
+}
+
+/**
+ * Whether a line may be an EC VAT MOSS sale: money in (digital services sold to consumers in the EU)
+ * for a VAT-registered UK company, dated while MOSS ran.
+ */
+export function mossAllowed(context: EcContext): boolean {
+  return context.vatRegistered && context.ukCompany && context.moneyIn && context.datedOn >= MOSS_FROM && context.datedOn < MOSS_UNTIL;
+}
+
+const MOSS_OPTION = { value: MOSS, label: 'Digital services to EU consumers (VAT MOSS)' } as const;
 
 /**
  * What a VAT-registered company may say about where a line's goods or services came from or went. Before
@@ -26,16 +53,20 @@ export type EcChoice = '' | 'UK/Non-EC' | 'EC Goods' | 'EC Services';
  * services bought from abroad, which the buyer accounts for under the reverse charge (EC Services posts
  * it both ways, boxes 1, 4, 6 and 7: VAT Notice 741A section 17). None for a company not registered.
  */
-export function ecChoices(datedOn: string, moneyIn: boolean, vatRegistered: boolean): { value: EcChoice; label: string }[] {
+export function ecChoices(context: EcContext): { value: EcChoice; label: string }[] {
+  const { datedOn, moneyIn, vatRegistered } = context;
   if (!vatRegistered) return [];
+  const moss = mossAllowed(context) ? [MOSS_OPTION] : [];
   if (datedOn < '2021-01-01') {
     return [
       { value: 'UK/Non-EC', label: 'UK or outside the EU' },
       { value: 'EC Goods', label: moneyIn ? 'Goods sold to the EU' : 'Goods bought from the EU' },
       { value: 'EC Services', label: moneyIn ? 'Services sold to the EU' : 'Services bought from the EU (reverse charge)' },
+      ...moss,
     ];
   }
-  if (moneyIn) return [];
+  // From 2021 goods and services sold to the EU are exports; until July a MOSS sale still differs.
+  if (moneyIn) return moss.length > 0 ? [{ value: 'UK/Non-EC', label: 'UK or outside the EU' }, ...moss] : [];
   return [
     { value: 'UK/Non-EC', label: 'UK supplier (VAT as charged)' },
     { value: 'EC Services', label: 'Services from abroad (reverse charge)' },
@@ -53,6 +84,9 @@ export interface ExplainValues {
   vat: VatChoice;
   manualVat: string;
   ecStatus: EcChoice;
+  /** An EC VAT MOSS sale's place of supply (an EU country) and that country's rate, "20.0". */
+  placeOfSupply: string;
+  mossRate: string;
   description: string;
   review: boolean;
 }
@@ -75,6 +109,14 @@ export function explanationFields(values: ExplainValues, currency: string): Buil
   }
   fields.category = values.category || null;
   if (values.ecStatus) fields.ec_status = values.ecStatus;
+  if (values.ecStatus === MOSS) {
+    // The engine wants both (spec: EC VAT MOSS rule 3) and says so at the field when one is missing.
+    fields.place_of_supply = values.placeOfSupply || null;
+    if (values.mossRate) fields.sales_tax_rate = values.mossRate;
+    return { ok: true, fields };
+  }
+  // Any other treatment has no place of supply: one kept from an earlier MOSS choice goes.
+  if (values.ecStatus) fields.place_of_supply = null;
   if (values.vat === 'exempt') fields.sales_tax_status = 'EXEMPT';
   else if (values.vat === 'out_of_scope') fields.sales_tax_status = 'OUT_OF_SCOPE';
   else if (values.vat === 'manual') {

@@ -94,7 +94,7 @@ export function partFields(parts: readonly SplitPart[], line: BankTransaction, c
     const amount = partAmount(part, currency);
     if (!amount.ok) return { ok: false, index, field: 'gross_value', message: amount.message };
     const built = explanationFields(
-      { kind: 'category', category: part.category, transferAccount: '', invoice: '', bill: '', vat: part.vat, manualVat: part.manualVat, ecStatus: '', description: part.description, review },
+      { kind: 'category', category: part.category, transferAccount: '', invoice: '', bill: '', vat: part.vat, manualVat: part.manualVat, ecStatus: '', placeOfSupply: '', mossRate: '', description: part.description, review },
       currency,
     );
     if (!built.ok) return { ok: false, index, field: built.field, message: built.message };

@@ -43,7 +43,7 @@ export function fieldsOfExplanation(explanation: Explanation): ExplanationFields
     description: explanation.description ?? '',
     category: explanation.category ?? null,
     marked_for_review: explanation.marked_for_review ?? false,
-    ...(explanation.ec_status ? { ec_status: explanation.ec_status } : {}),
+    ...(explanation.ec_status ? { ec_status: explanation.ec_status, place_of_supply: explanation.place_of_supply ?? null } : {}),
   };
 }
 

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 14 item 2, EC VAT MOSS: a VAT-registered UK company's takings for an e-book sold to a consumer
+ * in France in September 2020, explained in the register by keys and clicks as a MOSS sale at the
+ * French standard rate. The 20.00 VAT is owed on the MOSS return (824), so the UK VAT return leaves it
+ * out (boxes 1 and 6 stay 0). Money out, and money in from July 2021, are never offered MOSS.
+ */
+describe('explaining money in as an EC VAT MOSS sale', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp({ book: { vatRegistered: true, startDate: '2020-04-01', firstAccountingYearEnd: '2021-03-31' } });
+    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '5000.00' } } });
+    const account = created.body.bank_account.url as string;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(account)}`, {
+      body: {
+        statement: [
+          { dated_on: '2020-09-14', description: 'EBOOK SALE PARIS', amount: '120.00' },
+          { dated_on: '2020-09-20', description: 'PRINTER SUPPLIES', amount: '-60.00' },
+          { dated_on: '2021-08-02', description: 'EBOOK SALE LYON', amount: '90.00' },
+        ],
+      },
+    });
+    expect(upload.status).toBe(200);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
+  const row = (description: string) => grid().getByRole('row').filter({ hasText: description });
+  const statusOf = async (description: string) => (await row(description).getByRole('gridcell').allTextContents()).at(-1)?.trim();
+
+  const openLine = async (description: string) => {
+    const { page } = app;
+    await row(description).getByRole('gridcell').first().click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await expect.poll(() => page.locator('.explain .line').textContent()).toContain(description === 'EBOOK SALE PARIS' ? '120.00' : description === 'PRINTER SUPPLIES' ? '60.00' : '90.00');
+  };
+
+  const chooseCategory = async (code: string) => {
+    const { page } = app;
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.keyboard.type(code);
+    await page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
+    await page.keyboard.press('Enter');
+  };
+
+  const boxes = async () => {
+    const { body } = await app.book.json('GET', '/v2/vat_returns/2020-09-30');
+    return Object.fromEntries(body.vat_return.breakdown.rows.map((each: { box_number: number; value: string }) => [each.box_number, each.value]));
+  };
+
+  const balanceOf = async (code: string) => {
+    const { body } = await app.book.json('GET', '/v2/accounting/trial_balance/summary?from_date=2020-04-01&to_date=2021-03-31');
+    return (body.trial_balance_summary as { nominal_code: string; total: string }[]).find((line) => line.nominal_code === code)?.total;
+  };
+
+  it('offers MOSS on money in before July 2021, asks for the place of supply at its field, and proposes its standard rate', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.keyboard.press('t');
+    await row('EBOOK SALE PARIS').waitFor();
+    await openLine('EBOOK SALE PARIS');
+    await chooseCategory('001');
+    const where = page.getByLabel('Bought or sold');
+    expect(await where.locator('option').allTextContents()).toEqual(['UK or outside the EU', 'Goods sold to the EU', 'Services sold to the EU', 'Digital services to EU consumers (VAT MOSS)']);
+    await where.focus();
+    await where.selectOption({ label: 'Digital services to EU consumers (VAT MOSS)' });
+    // The UK VAT choice gives way to the country's own rates.
+    await expect.poll(() => page.getByLabel('VAT', { exact: true }).count()).toBe(0);
+    const country = page.getByLabel('Place of supply');
+    const rate = page.getByLabel('VAT rate there');
+    expect(await rate.isDisabled()).toBe(true);
+
+    // Saved without a country: the engine's sentence shows at Place of supply and nothing is saved.
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(() => country.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.locator('#explain-place-of-supply-error').textContent()).toContain('Place of supply is required for an EC VAT MOSS sale');
+    expect(await statusOf('EBOOK SALE PARIS')).toBe('Unexplained');
+
+    await country.focus();
+    await country.selectOption('France');
+    await expect.poll(() => rate.isDisabled()).toBe(false);
+    // The sentence goes once a country is chosen.
+    expect(await country.getAttribute('aria-invalid')).toBe('false');
+    expect(await rate.locator('option:checked').textContent()).toBe('Standard 20%');
+    expect(await rate.locator('option').allTextContents()).toContain('Reduced 5.5%');
+    await checkScreen(app, 'register-explain-moss');
+  });
+
+  it('saves it: 20.00 of VAT to 824 and none on the UK return; the panel keeps France; undo takes it off', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(() => statusOf('EBOOK SALE PARIS')).toBe('Explained');
+
+    const { body } = await app.book.json('GET', '/v2/bank_transaction_explanations?bank_account=' + encodeURIComponent((await app.book.json('GET', '/v2/bank_accounts')).body.bank_accounts[0].url));
+    const saved = (body.bank_transaction_explanations as Record<string, unknown>[]).find((each) => each.dated_on === '2020-09-14')!;
+    expect(saved).toMatchObject({ ec_status: 'EC VAT MOSS', place_of_supply: 'France', gross_value: '120.0', sales_tax_value: '20.0' });
+    expect(Number(saved.sales_tax_rate)).toBe(20);
+    await expect.poll(() => balanceOf('824')).toBe('-20.0');
+    expect(await balanceOf('001')).toBe('-100.0');
+    expect(await boxes()).toMatchObject({ 1: '0.0', 6: '0.0' });
+
+    // No unexplained line is below it, so the panel closes saying so; opened again, it shows the sale as saved.
+    await page.getByText('No more unexplained lines below this one.').waitFor();
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'hidden' });
+    await openLine('EBOOK SALE PARIS');
+    expect(await page.getByLabel('Bought or sold').inputValue()).toBe('EC VAT MOSS');
+    expect(await page.getByLabel('Place of supply').inputValue()).toBe('France');
+    await expect.poll(() => page.getByLabel('VAT rate there').locator('option:checked').textContent()).toBe('Standard 20%');
+    // A part has no place of supply of its own, so a MOSS sale is not split.
+    expect(await page.getByRole('button', { name: /^Split/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Undone, 824 is empty again.
+    await grid().focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => statusOf('EBOOK SALE PARIS')).toBe('Unexplained');
+    await expect.poll(async () => (await balanceOf('824')) ?? '0.0').toMatch(/^-?0\.0$/);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('takes the rates of the country on the day (the German cut of 2020), and a sale moved back to the UK loses its place of supply', async () => {
+    const { page } = app;
+    const explanation = async () => {
+      const account = (await app.book.json('GET', '/v2/bank_accounts')).body.bank_accounts[0].url as string;
+      const { body } = await app.book.json('GET', `/v2/bank_transaction_explanations?bank_account=${encodeURIComponent(account)}`);
+      return (body.bank_transaction_explanations as Record<string, unknown>[]).find((each) => each.dated_on === '2020-09-14');
+    };
+    await openLine('EBOOK SALE PARIS');
+    await chooseCategory('001');
+    await page.getByLabel('Bought or sold').selectOption({ label: 'Digital services to EU consumers (VAT MOSS)' });
+    const country = page.getByLabel('Place of supply');
+    const rate = page.getByLabel('VAT rate there');
+    await country.selectOption('France');
+    await expect.poll(() => rate.locator('option:checked').textContent()).toBe('Standard 20%');
+    await rate.selectOption({ label: 'Reduced 5.5%' });
+    // Germany has no 5.5% rate: its standard rate on the day (16%, cut from July to December 2020) is proposed.
+    await country.selectOption('Germany');
+    await expect.poll(() => rate.locator('option:checked').textContent()).toBe('Standard 16%');
+    expect(await rate.locator('option').allTextContents()).toEqual(['Standard 16%', 'Reduced 5%']);
+    await rate.selectOption({ label: 'Reduced 5%' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statusOf('EBOOK SALE PARIS')).toBe('Explained');
+    // 120.00 x 5 / 105 = 5.714..., to the penny.
+    expect(await explanation()).toMatchObject({ ec_status: 'EC VAT MOSS', place_of_supply: 'Germany', sales_tax_value: '5.71' });
+    await expect.poll(() => balanceOf('824')).toBe('-5.71');
+
+    // Moved back to a UK sale at 20%: no place of supply, the VAT is on the UK return.
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'hidden' });
+    await openLine('EBOOK SALE PARIS');
+    await page.getByLabel('Bought or sold').selectOption({ label: 'UK or outside the EU' });
+    expect(await page.getByLabel('Place of supply').count()).toBe(0);
+    await page.getByLabel('VAT', { exact: true }).selectOption('20');
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(async () => (await explanation())?.ec_status).toBe('UK/Non-EC');
+    expect((await explanation())?.place_of_supply).toBeUndefined();
+    await expect.poll(async () => (await balanceOf('824')) ?? '0.0').toMatch(/^-?0\.0$/);
+    expect(await boxes()).toMatchObject({ 1: '20.0', 6: '100.0' });
+
+    // Undo puts the MOSS sale back whole: Germany, 5%, and 824.
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'hidden' });
+    await grid().focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(async () => (await explanation())?.place_of_supply).toBe('Germany');
+    expect(await explanation()).toMatchObject({ ec_status: 'EC VAT MOSS', sales_tax_value: '5.71' });
+    await expect.poll(() => balanceOf('824')).toBe('-5.71');
+    expect(await boxes()).toMatchObject({ 1: '0.0', 6: '0.0' });
+    expect(app.problems).toEqual([]);
+  });
+
+  it('does not offer MOSS on money out, nor on money in from July 2021', async () => {
+    const { page } = app;
+    await openLine('PRINTER SUPPLIES');
+    expect(await page.getByLabel('Bought or sold').locator('option').allTextContents()).not.toContain('Digital services to EU consumers (VAT MOSS)');
+    await page.keyboard.press('Escape');
+    await openLine('EBOOK SALE LYON');
+    await chooseCategory('001');
+    expect(await page.getByLabel('Bought or sold').count()).toBe(0);
+    expect(await page.getByLabel('Place of supply').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(app.problems).toEqual([]);
+  });
+});
