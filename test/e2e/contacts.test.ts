@@ -47,7 +47,7 @@ describe('contacts in browser mode', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('accounts@bright.example');
     await page.keyboard.press('Enter');
     await page.getByText('Added Bright Ideas Ltd.').waitFor();
-    await expect.poll(firstRow).toEqual(['Bright Ideas Ltd', 'accounts@bright.example', 'Manchester', 'GB987654321', '']);
+    await expect.poll(firstRow).toEqual(['Bright Ideas Ltd', 'accounts@bright.example', 'Manchester', 'GB987654321', '£0.00']);
     const saved = (await app.book.json('GET', '/v2/contacts')).body.contacts[0];
     expect(saved).toMatchObject({ organisation_name: 'Bright Ideas Ltd', postcode: 'M1 3HE', default_payment_terms_in_days: 14, charge_sales_tax: 'Auto' });
   });
@@ -60,7 +60,7 @@ describe('contacts in browser mode', () => {
     await expect.poll(async () => grid().locator('[role=row][aria-rowindex]').count()).toBe(3);
     await page.keyboard.press('/');
     await page.keyboard.type('leeds');
-    await expect.poll(firstRow).toEqual(['Sam Patel', '', 'Leeds', '', '']);
+    await expect.poll(firstRow).toEqual(['Sam Patel', '', 'Leeds', '', '£0.00']);
     await grid().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Sam Patel', exact: true }).waitFor();
