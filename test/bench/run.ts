@@ -1,4 +1,4 @@
-// `npm run bench [-- filter...]`: one JSON object per line on stdout, {"name","value","unit",
+// `npm run bench [-- [--suite NAME] filter...]`: one JSON object per line on stdout, {"name","value","unit",
 // "baseline","ratio"}, where baseline is the value of the benchmark it is compared with in the same
 // run and ratio = value / baseline. Progress goes to stderr. A filter keeps the benchmarks whose
 // names contain it (their baselines run too). `--profile DIR` writes a CPU profile of each
@@ -27,6 +27,11 @@ const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');
 const profileDir = profileAt >= 0 ? resolve(args.splice(profileAt, 2)[1] ?? 'bench-profiles') : null;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
+// `--suite NAME` (repeatable): only the suites whose name contains NAME, so that one suite's figures
+// do not wait for every other suite's fixture (1,000,000 postings, 100,000 lines) to be built.
+const suiteFilters: string[] = [];
+for (let at = args.indexOf('--suite'); at >= 0; at = args.indexOf('--suite')) suiteFilters.push(...args.splice(at, 2).slice(1));
+const suiteWanted = (name: string) => suiteFilters.length === 0 || suiteFilters.some((filter) => name.includes(filter));
 const filters = args;
 const wanted = (name: string) => filters.length === 0 || filters.some((filter) => name.includes(filter));
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
@@ -98,4 +103,4 @@ async function runCustomSuite(suite: CustomSuite): Promise<void> {
   for (const result of await suite.run()) print(result);
 }
 
-for (const suite of SUITES) await ('run' in suite ? runCustomSuite(suite) : runSuite(suite));
+for (const suite of SUITES.filter((candidate) => suiteWanted(candidate.name))) await ('run' in suite ? runCustomSuite(suite) : runSuite(suite));
