@@ -118,6 +118,8 @@ describe('splitting a bank line into several explanations', () => {
     ]);
     // The panel has moved on to the café line.
     await expect.poll(() => page.locator('.explain .line .money').textContent()).toBe('-£12.50');
+    // ...and shows it as one line to explain, not the split just saved.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Category' }).count()).toBe(1);
   });
 
   it('keeps nothing when the engine refuses a part, and says why at that part', async () => {
