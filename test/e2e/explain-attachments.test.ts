@@ -114,7 +114,7 @@ describe('receipts on the explain panel', () => {
     await page.getByRole('button', { name: /Save and next/ }).click();
     await expect.poll(() => receiptError().textContent()).toBe('photo.png is not really a PNG image: its contents are something else, whatever its name says.');
     expect(await attached('AMAZON')).toEqual({ explanations: 0, files: [] });
-    expect(await status(0)).toBe('Unexplained');
+    await expect.poll(() => status(0)).toBe('Unexplained');
     await checkScreen(app, 'register-explain-receipt-refused');
   });
 
