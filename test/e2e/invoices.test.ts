@@ -129,6 +129,8 @@ describe('invoices in browser mode', () => {
     const { page } = app;
     await page.keyboard.press('Alt+2');
     await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    // T opens the chosen account's lines: wait, as a person does, until the account is listed.
+    await page.getByRole('button', { name: 'Transactions of Business Current', exact: true }).waitFor();
     await page.keyboard.press('t');
     const register = page.getByRole('grid', { name: 'Transactions of Business Current' });
     await register.locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
