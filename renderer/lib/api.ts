@@ -240,6 +240,13 @@ export function listStatementUploads(): Promise<ApiResult<StatementUpload[]>> {
   return getOne('GET', '/v2/statement_uploads', 'statement_uploads', statementUploadSchema.array(), { query: { per_page: '100' } });
 }
 
+/** An account's newest statement upload, or null when it has none: the register's "last upload". */
+export async function latestStatementUpload(bankAccountUrl: string): Promise<ApiResult<StatementUpload | null>> {
+  const query = { bank_account: bankAccountUrl, per_page: '1' };
+  const listed = await getOne('GET', '/v2/statement_uploads', 'statement_uploads', statementUploadSchema.array(), { query });
+  return listed.ok ? { ok: true, value: listed.value[0] ?? null } : listed;
+}
+
 /** Removes a batch's transactions; refused while any of them is explained. */
 export async function undoStatementUpload(uploadUrl: string): Promise<ApiResult<null>> {
   const sent = await send('DELETE', pathOf(uploadUrl));

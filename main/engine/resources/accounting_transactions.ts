@@ -1,3 +1,4 @@
+import { countWhileUnchanged } from '../read-cache';
 import { Level } from '../../../shared/api/permissions';
 import { fromMinor } from '../../../shared/money';
 import { loadCompany } from '../company-record';
@@ -101,7 +102,7 @@ function listTransactions(request: RouteRequest) {
   const params: Record<string, string | number> = { from: period.from, to: period.to, ...(filter ? { code: filter.code } : {}) };
   const where = conditions.join(' AND ');
   const sqlite = ctx.book.sqlite;
-  const total = sqlite.prepare(`SELECT count(*) FROM postings p WHERE ${where}`).pluck().get(params) as number;
+  const total = countWhileUnchanged(ctx, `SELECT count(*) FROM postings p WHERE ${where}`, params);
   const page = pageOf(query);
   // The page's ids come from an index alone, so the rows skipped by OFFSET are never read from the
   // table; CROSS JOIN keeps SQLite from turning the join around (with statistics and a bound LIMIT it

@@ -1,3 +1,4 @@
+import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { explanationCreateSchema, explanationUpdateSchema } from '../../../shared/api/bank_transaction_explanations';
 import { Level } from '../../../shared/api/permissions';
@@ -38,7 +39,7 @@ function listExplanations(request: RouteRequest) {
   const params: Record<string, string | number> = { account: account.id, ...period.params };
   const where = conditions.join(' AND ');
   const sqlite = ctx.book.sqlite;
-  const total = sqlite.prepare(`SELECT count(*) FROM bank_transaction_explanations WHERE ${where}`).pluck().get(params) as number;
+  const total = countWhileUnchanged(ctx, `SELECT count(*) FROM bank_transaction_explanations WHERE ${where}`, params);
   const page = pageOf(query);
   const ids = sqlite
     .prepare(`SELECT id FROM bank_transaction_explanations WHERE ${where} ORDER BY dated_on DESC, id DESC LIMIT @limit OFFSET @offset`)

@@ -1,3 +1,4 @@
+import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { Level } from '../../../shared/api/permissions';
 import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
@@ -62,7 +63,7 @@ function listTransactions(request: RouteRequest) {
   }
   const where = conditions.join(' AND ');
   const sqlite = ctx.book.sqlite;
-  const total = sqlite.prepare(`SELECT count(*) FROM bank_transactions t WHERE ${where}`).pluck().get(params) as number;
+  const total = countWhileUnchanged(ctx, `SELECT count(*) FROM bank_transactions t WHERE ${where}`, params);
   const page = pageOf(query);
   const rows = sqlite
     .prepare(

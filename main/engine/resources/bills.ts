@@ -1,3 +1,4 @@
+import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { BILL_VIEWS, billCreateSchema, billUpdateSchema, type BillView } from '../../../shared/api/bills';
 import { UNSUPPORTED_PURCHASE_FIELDS } from '../../../shared/api/expenses';
@@ -84,7 +85,7 @@ function listBills(request: RouteRequest): RouteResult {
       FROM bank_transaction_explanations WHERE paid_bill_id IS NOT NULL GROUP BY paid_bill_id) p ON p.paid_bill_id = b.id
     ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`;
   const sqlite = ctx.book.sqlite;
-  const total = sqlite.prepare(`SELECT count(*) ${from}`).pluck().get(params) as number;
+  const total = countWhileUnchanged(ctx, `SELECT count(*) ${from}`, params);
   const page = pageOf(query);
   const ids = sqlite.prepare(`SELECT b.id ${from} ORDER BY b.dated_on DESC, b.id DESC LIMIT @limit OFFSET @offset`).pluck().all({ ...params, limit: page.limit, offset: page.offset }) as number[];
   const rows = ids.map((id) => findBill(ctx, String(id)));

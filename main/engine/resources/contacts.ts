@@ -1,3 +1,4 @@
+import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { CONTACT_SORTS, CONTACT_VIEWS, contactSchema, DEFAULT_CONTACT_COUNTRY, type ContactInput, type ContactView } from '../../../shared/api/contacts';
 import { Level } from '../../../shared/api/permissions';
@@ -66,7 +67,7 @@ function listContacts(request: RouteRequest) {
   }
   const where = conditions.join(' AND ');
   const direction = sort.descending ? 'DESC' : 'ASC';
-  const total = ctx.book.sqlite.prepare(`SELECT count(*) FROM contacts c WHERE ${where}`).pluck().get(params) as number;
+  const total = countWhileUnchanged(ctx, `SELECT count(*) FROM contacts c WHERE ${where}`, params);
   const page = pageOf(query);
   const ids = ctx.book.sqlite
     .prepare(`SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${SORT_SQL[sort.key as keyof typeof SORT_SQL]} ${direction}, c.id ${direction} LIMIT @limit OFFSET @offset`)

@@ -1,3 +1,4 @@
+import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { EXPENSE_VIEWS, expenseCreateSchema, expenseUpdateSchema, UNSUPPORTED_PURCHASE_FIELDS } from '../../../shared/api/expenses';
 import { Level } from '../../../shared/api/permissions';
@@ -71,7 +72,7 @@ function listExpenses(request: RouteRequest): RouteResult {
   if (view === 'recurring') conditions.push('0');
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const sqlite = ctx.book.sqlite;
-  const total = sqlite.prepare(`SELECT count(*) FROM expenses ${where}`).pluck().get(params) as number;
+  const total = countWhileUnchanged(ctx, `SELECT count(*) FROM expenses ${where}`, params);
   const page = pageOf(query);
   const ids = sqlite
     .prepare(`SELECT id FROM expenses ${where} ORDER BY dated_on DESC, id DESC LIMIT @limit OFFSET @offset`)

@@ -1,3 +1,4 @@
+import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { journalSetCreateSchema, journalSetUpdateSchema, openingBalancesUpdateSchema } from '../../../shared/api/journal_sets';
 import { Level } from '../../../shared/api/permissions';
@@ -52,7 +53,7 @@ function listSets(request: RouteRequest) {
   }
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const sqlite = ctx.book.sqlite;
-  const total = sqlite.prepare(`SELECT count(*) FROM journal_sets ${where}`).pluck().get(params) as number;
+  const total = countWhileUnchanged(ctx, `SELECT count(*) FROM journal_sets ${where}`, params);
   const page = pageOf(query);
   const ids = sqlite
     .prepare(`SELECT id FROM journal_sets ${where} ORDER BY is_opening_balances DESC, dated_on, id LIMIT @limit OFFSET @offset`)

@@ -1,3 +1,4 @@
+import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DOCUMENT_SORTS, type DocumentFields, type ItemInput } from '../../../shared/api/invoices';
@@ -66,7 +67,7 @@ export function listDocuments(kind: DocumentKind, spec: ListSpec, request: Route
   const where = conditions.join(' AND ');
   const direction = sort.descending ? 'DESC' : 'ASC';
   const sqlite = ctx.book.sqlite;
-  const total = sqlite.prepare(`SELECT count(*) FROM invoices i WHERE ${where}`).pluck().get(params) as number;
+  const total = countWhileUnchanged(ctx, `SELECT count(*) FROM invoices i WHERE ${where}`, params);
   const page = pageOf(query);
   const ids = sqlite
     .prepare(`SELECT i.id FROM invoices i WHERE ${where} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction}, i.id ${direction} LIMIT @limit OFFSET @offset`)
