@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RETURNED_ONLY_BANK_ACCOUNT_TYPES } from '../../shared/api/bank_accounts';
-import { bankTransactions, categories } from '../../main/db/schema';
+import { bankTransactions, categories, changes } from '../../main/db/schema';
 import { bookSnapshot } from './book-snapshot';
 import { createTestBook, FIXED_NOW, ORIGIN, type TestBook } from './harness';
 
@@ -11,8 +11,9 @@ const read = async (t: TestBook, id: number) => (await t.json('GET', `/v2/bank_a
 const message = (response: { body: { errors: { message: string }[] } }) => response.body.errors.map((error) => error.message).join(' | ');
 
 /** Simulates a statement line arriving, straight into the table, as the banking code will. */
+/** A line written straight to the book, with its change-log entry as every engine write has (the engine keeps counts until the log moves). */
 function addTransaction(t: TestBook, accountId: number, amountMinor: number, datedOn: string, flags: { manual?: boolean; review?: boolean } = {}) {
-  t.book.db
+  const { id } = t.book.db
     .insert(bankTransactions)
     .values({
       bankAccountId: accountId,
@@ -24,7 +25,9 @@ function addTransaction(t: TestBook, accountId: number, amountMinor: number, dat
       createdAt: FIXED_NOW,
       updatedAt: FIXED_NOW,
     })
-    .run();
+    .returning({ id: bankTransactions.id })
+    .get();
+  t.book.db.insert(changes).values({ resource: 'bank_transactions', recordId: String(id), operation: 'create', at: FIXED_NOW }).run();
 }
 
 describe('creating a bank account', () => {

@@ -1,4 +1,3 @@
-import { countWhileUnchanged } from '../read-cache';
 import { Level } from '../../../shared/api/permissions';
 import { fromMinor } from '../../../shared/money';
 import { loadCompany } from '../company-record';
@@ -7,6 +6,7 @@ import { badRequest, notFound, unprocessable } from '../errors';
 import { periodHolding } from '../ledger/periods';
 import { pageHeaders, pageOf } from '../pagination';
 import { dateParam } from '../query-params';
+import { countWhileUnchanged } from '../read-cache';
 import { ok, type Route, type RouteRequest } from '../route';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord } from '../values';

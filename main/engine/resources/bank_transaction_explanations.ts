@@ -1,4 +1,3 @@
-import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { explanationCreateSchema, explanationUpdateSchema } from '../../../shared/api/bank_transaction_explanations';
 import { Level } from '../../../shared/api/permissions';
@@ -12,6 +11,7 @@ import { badRequest, notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
 import { periodConditions } from '../query-params';
+import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { idFromUrl } from '../urls';
 import { findBankAccount } from './bank_accounts';

@@ -1,8 +1,9 @@
-import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
+import { fromMinor } from '../../../shared/money';
 import { Level } from '../../../shared/api/permissions';
 import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
 import { transactionRecords, type TransactionRow } from '../banking/records';
+import { runningBalances } from '../banking/running-balances';
 import { importLines } from '../banking/statement-import';
 import { linesFromArray, linesFromFile, emptyStatement } from '../banking/statement-lines';
 import { previewStatement, reviewedUpload } from '../banking/statement-review';
@@ -12,8 +13,10 @@ import { ApiError, badRequest, notFound, unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
 import { pageHeaders, pageOf } from '../pagination';
 import { choiceParam, periodConditions } from '../query-params';
+import { countWhileUnchanged } from '../read-cache';
 import { deleted, ok, type Route, type RouteRequest } from '../route';
 import { idFromUrl } from '../urls';
+import { decimal } from '../values';
 import { findBankAccount } from './bank_accounts';
 
 export const TRANSACTION_VIEWS = ['all', 'unexplained', 'explained', 'manual', 'imported', 'marked_for_review'] as const;
@@ -56,6 +59,9 @@ function listTransactions(request: RouteRequest) {
   if (lastUploaded === 'true') {
     conditions.push('t.upload_id = (SELECT max(id) FROM statement_uploads WHERE bank_account_id = @account)');
   }
+  const runningBalance = query.get('running_balance');
+  if (runningBalance !== null && runningBalance !== 'true' && runningBalance !== 'false') throw badRequest('running_balance must be true or false');
+  const withRunningBalance = runningBalance === 'true';
   const upload = query.get('statement_upload');
   if (upload !== null) {
     params.upload = uploadOfAccount(ctx, upload, account.id);
@@ -74,7 +80,12 @@ function listTransactions(request: RouteRequest) {
     )
     .all({ ...params, limit: page.limit, offset: page.offset }) as (Omit<TransactionRow, 'isManual' | 'markedForReview'> & { isManual: number; markedForReview: number })[];
   const typed: TransactionRow[] = rows.map((row) => ({ ...row, isManual: row.isManual === 1, markedForReview: row.markedForReview === 1 }));
-  return { status: 200, body: { bank_transactions: transactionRecords(ctx, typed) }, headers: pageHeaders(request.url, page, total) };
+  const records = transactionRecords(ctx, typed);
+  if (withRunningBalance) {
+    const balances = runningBalances(ctx, account.id);
+    typed.forEach((row, index) => (records[index]!.running_balance = decimal(fromMinor(balances.get(row.id)!, account.currency))));
+  }
+  return { status: 200, body: { bank_transactions: records }, headers: pageHeaders(request.url, page, total) };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { BILL_VIEWS, billCreateSchema, billUpdateSchema, type BillView } from '../../../shared/api/bills';
 import { UNSUPPORTED_PURCHASE_FIELDS } from '../../../shared/api/expenses';
@@ -14,6 +13,7 @@ import { billRecord, itemsOf } from '../purchases/bill-records';
 import { resolveBill } from '../purchases/bill-values';
 import { createBill, deleteBill, updateBill } from '../purchases/bill-writes';
 import { choiceParam, periodConditions } from '../query-params';
+import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest, type RouteResult } from '../route';
 import { idFromUrl } from '../urls';
 

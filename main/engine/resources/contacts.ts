@@ -1,4 +1,3 @@
-import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { CONTACT_SORTS, CONTACT_VIEWS, contactSchema, DEFAULT_CONTACT_COUNTRY, type ContactInput, type ContactView } from '../../../shared/api/contacts';
 import { Level } from '../../../shared/api/permissions';
@@ -9,6 +8,7 @@ import { forbidden, notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
 import { choiceParam, timestampParam } from '../query-params';
+import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { CONTACT_NAME_SQL } from '../sales/contact-name';
 import { billOutstandingSql, contactRecord } from '../sales/contact-record';

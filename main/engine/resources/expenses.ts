@@ -1,4 +1,3 @@
-import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { EXPENSE_VIEWS, expenseCreateSchema, expenseUpdateSchema, UNSUPPORTED_PURCHASE_FIELDS } from '../../../shared/api/expenses';
 import { Level } from '../../../shared/api/permissions';
@@ -16,6 +15,7 @@ import { EXPENSES, postExpense } from '../purchases/expense-postings';
 import { expenseRecord } from '../purchases/expense-records';
 import { resolveExpense, type ExpenseRow } from '../purchases/expense-values';
 import { choiceParam, periodConditions } from '../query-params';
+import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest, type RouteResult } from '../route';
 import { idFromUrl } from '../urls';
 

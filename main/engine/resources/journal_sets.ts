@@ -1,4 +1,3 @@
-import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import { journalSetCreateSchema, journalSetUpdateSchema, openingBalancesUpdateSchema } from '../../../shared/api/journal_sets';
 import { Level } from '../../../shared/api/permissions';
@@ -15,6 +14,7 @@ import { balanceAndPostOpening, balancingEntry, ensureOpeningSet, openingDate, o
 import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
 import { periodConditions } from '../query-params';
+import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { removePostings } from '../ledger/postings';
 

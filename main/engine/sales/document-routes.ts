@@ -1,4 +1,3 @@
-import { countWhileUnchanged } from '../read-cache';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DOCUMENT_SORTS, type DocumentFields, type ItemInput } from '../../../shared/api/invoices';
@@ -10,6 +9,7 @@ import { removePostings } from '../ledger/postings';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
 import { periodConditions } from '../query-params';
+import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import type { ApiRecord } from '../values';
 import { documentRecord } from './document-record';

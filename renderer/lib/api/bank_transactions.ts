@@ -38,6 +38,8 @@ export const bankTransactionSchema = z.object({
   unexplained_amount: z.string(),
   is_manual: z.boolean(),
   uploaded_at: z.string().optional(),
+  /** The account's balance after this line (Ledgerdesk's list extension); absent on a line read alone. */
+  running_balance: z.string().optional(),
   bank_transaction_explanations: z.array(explanationSchema).default([]),
 });
 export type BankTransaction = z.infer<typeof bankTransactionSchema>;
@@ -60,9 +62,9 @@ export interface TransactionPage {
 
 export const PAGE_SIZE = 100;
 
-/** One page (1-based, newest first) of an account's lines. */
+/** One page (1-based, newest first) of an account's lines, each with the account's balance after it. */
 export async function listTransactionPage(query: TransactionQuery, page: number): Promise<ApiResult<TransactionPage>> {
-  const params: Record<string, string> = { bank_account: query.accountUrl, view: query.view, page: String(page), per_page: String(PAGE_SIZE) };
+  const params: Record<string, string> = { bank_account: query.accountUrl, view: query.view, page: String(page), per_page: String(PAGE_SIZE), running_balance: 'true' };
   if (query.fromDate) params.from_date = query.fromDate;
   if (query.toDate) params.to_date = query.toDate;
   const sent = await send('GET', '/v2/bank_transactions', { query: params });

@@ -2,11 +2,9 @@
  * The register's lines, read a page at a time. The table's length comes from the first page's
  * X-Total-Count, so it can scroll through 100,000 lines at once; pages in view are read first and
  * the rest in order behind them, one request at a time, so opening a long account costs one page.
- * Running balances follow from the account's current balance going back from the newest line
- * (balance after line i = current balance - the lines newer than it), in integer minor units, as
- * far as the lines are read without a gap.
+ * Each line comes with the account's balance after it (the engine's running_balance), so a line
+ * shows its balance wherever the person scrolls to, before the lines above it are read.
  */
-import { toMinor } from '../../../shared/money';
 import { listTransactionPage, PAGE_SIZE, type BankTransaction, type TransactionQuery } from '../../lib/api/bank_transactions';
 
 /** Whole-list work (search, sort, the "Read n of m" note) follows the pages at most this often. */
@@ -27,9 +25,6 @@ export class RegisterData {
   revision = $state(0);
   /** Bumped at most every SETTLE_MS while pages arrive, and when the last one has: search and sort follow this. */
   settled = $state(0);
-  /** Minor units in the account after each line (by url), where known; `revision` changes with it. */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- filled with rows, which are the reactive part
-  readonly balances = new Map<string, number>();
   total = $state(0);
   /** Lines read so far, as of the last `settled`. */
   loaded = $state(0);
@@ -42,8 +37,6 @@ export class RegisterData {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly inflight = new Set<number>();
   private closed = false;
-  private prefixRow = 0;
-  private prefixSum = 0;
   private background = false;
   private read = 0;
   private settledAt = 0;
@@ -51,12 +44,7 @@ export class RegisterData {
   private wantTimer: ReturnType<typeof setTimeout> | null = null;
   private movedAt = 0;
 
-  constructor(
-    readonly query: TransactionQuery,
-    readonly currency: string,
-    /** The account's current balance in minor units, or null when balances cannot be shown. */
-    private readonly currentMinor: number | null,
-  ) {}
+  constructor(readonly query: TransactionQuery) {}
 
   get pageCount(): number {
     return Math.ceil(this.total / PAGE_SIZE);
@@ -141,7 +129,6 @@ export class RegisterData {
       if (start + index < rows.length) rows[start + index] = row;
     });
     this.read += result.value.rows.length;
-    this.extendBalances();
     this.revision += 1;
     this.settle(page === 1 || this.read >= this.total);
   }
@@ -161,22 +148,11 @@ export class RegisterData {
     this.settled += 1;
   }
 
-  private extendBalances() {
-    if (this.currentMinor === null) return;
-    let row = this.rows[this.prefixRow];
-    while (row !== undefined) {
-      this.balances.set(row.url, this.currentMinor - this.prefixSum);
-      this.prefixSum += toMinor(row.amount, this.currency);
-      this.prefixRow += 1;
-      row = this.rows[this.prefixRow];
-    }
-  }
-
-  /** A line read again after an edit, in its place. */
+  /** A line read again after an edit, in its place; an edit leaves its amount, so its balance is kept. */
   replace(line: BankTransaction) {
     const index = this.rows.findIndex((row) => row?.url === line.url);
     if (index < 0) return;
-    this.rows[index] = line;
+    this.rows[index] = { ...line, running_balance: line.running_balance ?? this.rows[index]?.running_balance };
     this.revision += 1;
     this.settle(true);
   }
