@@ -68,6 +68,11 @@ export async function openApp(options: { book?: Partial<BookOptions>; door?: (bo
     if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
+  // Playwright turns on catching file dialogs only once something listens for them, without waiting
+  // for the browser to confirm (puppeteer#6040 describes the same race): a key pressed just after
+  // waitForEvent('filechooser') could open a dialog nobody caught. Listening from the start keeps
+  // catching on, so every test's dialog is seen.
+  page.on('filechooser', () => undefined);
 
   await page.goto(`${server.url}/#token=${OWNER_TOKEN}`);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
