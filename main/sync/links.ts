@@ -1,5 +1,5 @@
 import type { Family, SyncRecord } from './families';
-import { FAMILIES } from './families';
+import { FAMILIES, linkTarget } from './families';
 import { localIdOf } from './local';
 import { localPath } from './shape';
 import type { SyncState } from './state';
@@ -82,7 +82,7 @@ function rewriteLinks(family: Family, record: SyncRecord, rewrite: (field: strin
   const out = { ...record };
   for (const [field, target] of Object.entries(family.links)) {
     const value = record[field];
-    if (typeof value === 'string' && value !== '') out[field] = rewrite(field, target, value);
+    if (typeof value === 'string' && value !== '') out[field] = rewrite(field, linkTarget(target, value), value);
   }
   for (const [field, links] of Object.entries(family.nestedLinks ?? {})) {
     const rows = record[field];
