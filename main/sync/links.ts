@@ -74,6 +74,9 @@ function remoteLink(state: SyncState, field: string, target: string, value: stri
   if (target === 'categories') return `${state.account()?.baseUrl ?? ''}${categoryPath(state, field, value, true)}`;
   const mapped = state.byLocal(target, localIdOf(value));
   if (!mapped) throw new MissingLink(field, value, target);
+  // Deleted on the remote and held for the user's decision: its url names nothing there any more. What
+  // links it waits until the user decides (kept, it is made there again and mapped anew).
+  if (state.goneThere(target, mapped.localId)) throw new MissingLink(field, value, target);
   return mapped.remoteUrl;
 }
 

@@ -161,6 +161,30 @@ describe('credit notes sync', { timeout: 120_000 }, () => {
     expect((await seenNote(other.a.book, other.reference)).comments).toBe('Still owed');
   });
 
+  it('a credit note for a customer deleted on the remote waits for the decision on the customer, then follows it there', async () => {
+    const w = world(127);
+    const a = w.replica('a');
+    const beta = (await a.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Beta Ltd' } })).body.contact.url;
+    await a.sync();
+    const there = (await w.remote.book.call('GET', '/v2/contacts?view=all')).body.contacts.find((contact: Record<string, any>) => contact.organisation_name === 'Beta Ltd');
+    expect((await w.remote.book.call('DELETE', path(there.url))).status).toBe(200);
+    const note = await a.book.call('POST', '/v2/credit_notes', { credit_note: { contact: beta, dated_on: '2026-11-15', credit_note_items: [{ description: 'Goodwill', item_type: 'Services', quantity: '1', price: '-10' }] } });
+    expect(note.status).toBe(201);
+    const round = await a.sync();
+    // The book will not delete a customer with a credit note: the user decides. The credit note is not
+    // sent naming a customer the remote no longer has (it would be refused), nor dropped: it waits.
+    expect(round).toMatchObject({ refused: 0 });
+    expect(a.service.reviewList()).toEqual([expect.objectContaining({ kind: 'deleted-there', family: 'contacts', label: 'Contact Beta Ltd' })]);
+    expect(writesTo(w, '/v2/credit_notes')).toEqual([]);
+    expect(a.service.status()).toMatchObject({ review: 1 });
+
+    await a.service.resolve(a.service.reviewList()[0]!.id, { choice: 'mine' });
+    await a.sync();
+    expect(a.service.reviewList()).toEqual([]);
+    expect(await seenNote(w.remote.book, note.body.credit_note.reference)).toMatchObject({ contact: 'Beta Ltd', total_value: '-10.0' });
+    expect(await a.sync()).toMatchObject({ pushed: 0, pulled: 0 });
+  });
+
   it('money out refunding a credit note is explained against it on every side, no longer held', async () => {
     const { w, a, b, reference, note } = await threeBooks(126);
     const account = await accountIn(a.book);

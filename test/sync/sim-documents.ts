@@ -116,6 +116,7 @@ export interface DocumentEvents {
  * book refuses (a sent invoice deleted, a code already used) is refused here too and changes nothing.
  */
 export async function documentOperation(random: () => number, book: SimBook, actor: string, step: number, events: DocumentEvents): Promise<void> {
+  if (random() < 0.2) return reconcileOrUndo(random, book, actor, step, events);
   const family = DOCUMENT_FAMILIES[Math.floor(random() * DOCUMENT_FAMILIES.length)]!;
   const records = await recordsOf(book, family);
   const target = records[Math.floor(random() * records.length)];
@@ -138,6 +139,42 @@ export async function documentOperation(random: () => number, book: SimBook, act
     const gone = await book.call('DELETE', at);
     if (gone.status < 300) events.deleted(markerOf(family, target));
   }
+}
+
+/**
+ * A credit note set against an invoice of the same contact (both sent), or such a reconciliation taken
+ * off again. Whatever the book refuses (nothing left to credit, a document not sent) changes nothing.
+ */
+async function reconcileOrUndo(random: () => number, book: SimBook, actor: string, step: number, events: DocumentEvents): Promise<void> {
+  const existing = await reconciliationsOf(book);
+  if (existing.length > 0 && random() < 0.3) {
+    await book.call('DELETE', pathOf(String(existing[Math.floor(random() * existing.length)]!.url)));
+    return;
+  }
+  const open = (rows: Row[]) => rows.filter((row) => row.status !== 'Cancelled');
+  const invoices = open(await recordsOf(book, 'invoices'));
+  let invoice = invoices[Math.floor(random() * invoices.length)];
+  if (!invoice) {
+    const payload = await payloadFor(book, 'invoices', actor, step, random);
+    const made = payload ? await book.call('POST', '/v2/invoices', { invoice: payload }) : null;
+    if (made?.status !== 201) return;
+    invoice = made.body.invoice as Row;
+    events.made(markerOf('invoices', invoice));
+  }
+  // The person issues a credit note to the invoice's customer when there is none yet, and sends both.
+  let note = open(await recordsOf(book, 'credit_notes')).find((row) => row.contact === invoice.contact);
+  if (!note) {
+    const made = await book.call('POST', '/v2/credit_notes', { credit_note: { contact: invoice.contact, dated_on: invoice.dated_on, payment_terms_in_days: 30, comments: `${actor}-cr${step}`, credit_note_items: [{ description: 'Credit', item_type: 'Hours', quantity: '1', price: '-5' }] } });
+    if (made.status !== 201) return;
+    note = made.body.credit_note as Row;
+    events.made(markerOf('credit_notes', note));
+  }
+  for (const document of [invoice, note]) if (document.status === 'Draft') await book.call('PUT', `${pathOf(String(document.url))}/transitions/mark_as_sent`);
+  await book.call('POST', '/v2/credit_note_reconciliations', { credit_note_reconciliation: { credit_note: note.url, invoice: invoice.url, gross_value: '1' } });
+}
+
+async function reconciliationsOf(book: SimBook): Promise<Row[]> {
+  return (await book.call('GET', '/v2/credit_note_reconciliations?per_page=100')).body.credit_note_reconciliations as Row[];
 }
 
 /** Every simulated family as a person compares books: links by what they name, no ids, nothing the server works out. */
@@ -166,5 +203,9 @@ export async function canonicalDocuments(book: SimBook, contactName: (url: unkno
       })
       .sort();
   }
+  // Reconciliations by the markers of the two documents they set against each other.
+  const markers = new Map<string, string>();
+  for (const family of ['invoices', 'credit_notes'] as const) for (const row of await recordsOf(book, family)) markers.set(pathOf(String(row.url)), String(row.comments));
+  out.credit_note_reconciliations = (await reconciliationsOf(book)).map((row) => `${markers.get(pathOf(String(row.credit_note)))} against ${markers.get(pathOf(String(row.invoice)))} ${row.dated_on} ${row.gross_value}`).sort();
   return out;
 }

@@ -22,6 +22,8 @@ export interface SimReport {
   banking: number;
   /** Invoices, credit notes, bills, expenses, journal sets and categories on the remote at the end. */
   documents: number;
+  /** Credit note reconciliations on the remote at the end. */
+  reconciliations: number;
 }
 
 const FAULTS: readonly Fault[] = ['rate-limit', 'error-before', 'error-after', 'reset', 'slow', 'slow-after', 'html'];
@@ -116,7 +118,7 @@ async function resolveAll(w: World, replica: Replica, tracker: Tracker, report: 
 /** Two books and the remote through faults, kills and offline work; then faults stop and it must settle. */
 export async function simulate(seed: number, steps = 6): Promise<SimReport> {
   const w = world(seed, { rate: 0.2, faults: FAULTS, ignoreUpdatedSince: seed % 2 === 0 ? ['contacts'] : [] });
-  const report: SimReport = { seed, converged: false, duplicates: 0, lost: [], early: 0, requests: 0, reviews: 0, kills: 0, failedRounds: 0, banking: 0, documents: 0 };
+  const report: SimReport = { seed, converged: false, duplicates: 0, lost: [], early: 0, requests: 0, reviews: 0, kills: 0, failedRounds: 0, banking: 0, documents: 0, reconciliations: 0 };
   const a = w.replica('a');
   const b = w.replica('b');
   const tracked: Record<string, Tracker> = { a: { created: new Map() }, b: { created: new Map() } };
@@ -166,6 +168,7 @@ export async function simulate(seed: number, steps = 6): Promise<SimReport> {
   report.converged = ca === cb && cb === cr;
   for (const account of Object.values(JSON.parse(cr).banking as Record<string, { lines: string[]; explanations: string[] }>)) report.banking += account.lines.length + account.explanations.length;
   const remoteNames = (await contactsOf(w.remote.book)).map((c) => c.organisation_name);
+  report.reconciliations = JSON.parse(cr).documents.credit_note_reconciliations.length;
   for (const family of DOCUMENT_FAMILIES) {
     const records = await recordsOf(w.remote.book, family);
     report.documents += records.length;
@@ -199,6 +202,7 @@ export async function runSeeds(from: number, to: number): Promise<void> {
     requests: sum((r) => r.requests),
     banking: sum((r) => r.banking),
     documents: sum((r) => r.documents),
+    reconciliations: sum((r) => r.reconciliations),
   };
   console.log('sync simulation', JSON.stringify(summary));
   expect(failed.map((r) => ({ seed: r.seed, converged: r.converged, duplicates: r.duplicates, lost: r.lost, early: r.early }))).toEqual([]);
