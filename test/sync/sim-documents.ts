@@ -181,8 +181,11 @@ async function reconciliationsOf(book: SimBook): Promise<Row[]> {
 export async function canonicalDocuments(book: SimBook, contactName: (url: unknown) => string): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   const path = (value: unknown) => (typeof value === 'string' ? pathOf(value) : '-');
+  // Reconciliations name their documents by the documents' markers.
+  const markers = new Map<string, string>();
   for (const family of DOCUMENT_FAMILIES) {
     const rows = await recordsOf(book, family);
+    if (isDocument(family)) for (const row of rows) markers.set(pathOf(String(row.url)), String(row.comments));
     out[family] = rows
       .map((row) => {
         switch (family) {
@@ -203,9 +206,6 @@ export async function canonicalDocuments(book: SimBook, contactName: (url: unkno
       })
       .sort();
   }
-  // Reconciliations by the markers of the two documents they set against each other.
-  const markers = new Map<string, string>();
-  for (const family of ['invoices', 'credit_notes'] as const) for (const row of await recordsOf(book, family)) markers.set(pathOf(String(row.url)), String(row.comments));
   out.credit_note_reconciliations = (await reconciliationsOf(book)).map((row) => `${markers.get(pathOf(String(row.credit_note)))} against ${markers.get(pathOf(String(row.invoice)))} ${row.dated_on} ${row.gross_value}`).sort();
   return out;
 }
