@@ -185,6 +185,27 @@ describe('credit notes sync', { timeout: 120_000 }, () => {
     expect(await a.sync()).toMatchObject({ pushed: 0, pulled: 0 });
   });
 
+  it('first link: the same credit note and reconciliation on both sides are linked, not doubled', async () => {
+    const w = world(128);
+    const a = w.replica('a');
+    // Another customer first on the remote, so the same records have other ids on each side.
+    await w.remote.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Zed Ltd' } });
+    for (const book of [w.remote.book, a.book]) {
+      const made = await acmeWithNote(book);
+      expect((await book.call('POST', RECONCILIATIONS, { credit_note_reconciliation: { credit_note: made.note, invoice: made.invoice, gross_value: '30' } })).status).toBe(201);
+    }
+    const plan = await a.service.planLink();
+    for (const family of ['credit_notes', 'credit_note_reconciliations']) {
+      const found = plan.families.find((candidate) => candidate.family === family)!;
+      expect(found, family).toMatchObject({ linked: [expect.objectContaining({ differs: [] })], createHere: [], createThere: [] });
+    }
+    await a.service.applyLink(plan);
+    await a.sync();
+    expect(w.remote.creates).toEqual([]);
+    expect(await seenReconciliations(a.book)).toEqual(await seenReconciliations(w.remote.book));
+    expect(await a.sync()).toMatchObject({ pushed: 0, pulled: 0, conflicts: 0 });
+  });
+
   it('money out refunding a credit note is explained against it on every side, no longer held', async () => {
     const { w, a, b, reference, note } = await threeBooks(126);
     const account = await accountIn(a.book);
