@@ -7,6 +7,7 @@ import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
 import { categoriesFamily } from './family-categories';
+import { creditNoteReconciliationsFamily, creditNotesFamily } from './family-credit-notes';
 import { expensesFamily } from './family-expenses';
 import { journalSetsFamily } from './family-journal-sets';
 import { invoiceStage, withStage } from './invoice-stage';
@@ -27,8 +28,12 @@ export interface Family {
   writable: readonly string[];
   /** Sent on create only (the server refuses or ignores a change later). */
   createOnly: readonly string[];
-  /** Link fields and the family they point into; rewritten through the id map both ways. */
-  links: Readonly<Record<string, string>>;
+  /**
+   * Link fields and the family they point into; rewritten through the id map both ways. A link that may
+   * point into several families (an explanation's paid_invoice: an invoice or a credit note) lists them;
+   * the link's own path says which (see linkTarget).
+   */
+  links: Readonly<Record<string, string | readonly string[]>>;
   /** Extra list parameters: contacts with view=all so a hidden contact is not taken for deleted. */
   listQuery: Readonly<Record<string, string>>;
   /**
@@ -149,6 +154,9 @@ export const FAMILIES: readonly Family[] = [
     normalize: withStage,
     transition: invoiceStage,
   },
+  creditNotesFamily,
+  // After both documents it sets against each other.
+  creditNoteReconciliationsFamily,
   {
     name: 'bills',
     path: '/v2/bills',
@@ -191,7 +199,7 @@ export const FAMILIES: readonly Family[] = [
     // Attachments travel on their own; the line and account an explanation belongs to do not move.
     writable: keysOf(explanationUpdateSchema, ['attachment', 'bank_transaction', 'bank_account']),
     createOnly: ['bank_transaction', 'bank_account'],
-    links: { bank_transaction: 'bank_transactions', bank_account: 'bank_accounts', paid_invoice: 'invoices', paid_bill: 'bills', transfer_bank_account: 'bank_accounts' },
+    links: { bank_transaction: 'bank_transactions', bank_account: 'bank_accounts', paid_invoice: ['invoices', 'credit_notes'], paid_bill: 'bills', transfer_bank_account: 'bank_accounts' },
     listQuery: {},
     // Not the line: an explanation that made its own (manual) line has none linked until it is made.
     matchKey: (record) => `${String(record.bank_account ?? '')}|${String(record.dated_on ?? '')}|${String(canonicalValue(record.gross_value) ?? '0')}|${lower(record.description)}`,
@@ -203,6 +211,13 @@ export const FAMILIES: readonly Family[] = [
     byPath: ['category'],
   },
 ];
+
+/** The family a link points into: the one named, or of several, the one whose path the link's value has. */
+export function linkTarget(target: string | readonly string[], value: string): string {
+  if (typeof target === 'string') return target;
+  const path = value.replace(/^[a-z]+:\/\/[^/]+/, '');
+  return target.find((name) => path.startsWith(`/v2/${name}/`)) ?? target[0]!;
+}
 
 export function familyNamed(name: string): Family {
   const family = FAMILIES.find((candidate) => candidate.name === name);

@@ -1,6 +1,6 @@
 import { queueFilesAtLink } from './attachments';
 import type { RoundContext } from './context';
-import { FAMILIES, familiesFor, type Family, type SyncRecord } from './families';
+import { FAMILIES, familiesFor, linkTarget, type Family, type SyncRecord } from './families';
 import { localIdOf } from './local';
 import { replacingRows } from './nested';
 import { canonicalValue, project, sameValue } from './normalize';
@@ -148,7 +148,7 @@ function matchFamily(ctx: RoundContext, family: Family, remote: SyncRecord[], lo
     (target === 'categories' || target === USERS ? linkInLocalTerms(ctx.state, ctx.local, field, target, value) : pairs.get(pathOf(value))) ?? `unmatched:${value}`;
   const inLocalTerms = (record: SyncRecord) => {
     const out = project(family, record);
-    for (const [field, target] of Object.entries(family.links)) if (typeof out[field] === 'string') out[field] = inLocal(field, target, out[field]);
+    for (const [field, target] of Object.entries(family.links)) if (typeof out[field] === 'string') out[field] = inLocal(field, linkTarget(target, out[field]), out[field]);
     // Child rows compare their links by path (normalize.ts).
     for (const [field, links] of Object.entries(family.nestedLinks ?? {})) {
       if (!Array.isArray(out[field])) continue;

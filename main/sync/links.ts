@@ -1,5 +1,5 @@
 import type { Family, SyncRecord } from './families';
-import { FAMILIES } from './families';
+import { FAMILIES, linkTarget } from './families';
 import { localIdOf } from './local';
 import { localPath } from './shape';
 import type { SyncState } from './state';
@@ -74,6 +74,9 @@ function remoteLink(state: SyncState, field: string, target: string, value: stri
   if (target === 'categories') return `${state.account()?.baseUrl ?? ''}${categoryPath(state, field, value, true)}`;
   const mapped = state.byLocal(target, localIdOf(value));
   if (!mapped) throw new MissingLink(field, value, target);
+  // Deleted on the remote and held for the user's decision: its url names nothing there any more. What
+  // links it waits until the user decides (kept, it is made there again and mapped anew).
+  if (state.goneThere(target, mapped.localId)) throw new MissingLink(field, value, target);
   return mapped.remoteUrl;
 }
 
@@ -82,7 +85,7 @@ function rewriteLinks(family: Family, record: SyncRecord, rewrite: (field: strin
   const out = { ...record };
   for (const [field, target] of Object.entries(family.links)) {
     const value = record[field];
-    if (typeof value === 'string' && value !== '') out[field] = rewrite(field, target, value);
+    if (typeof value === 'string' && value !== '') out[field] = rewrite(field, linkTarget(target, value), value);
   }
   for (const [field, links] of Object.entries(family.nestedLinks ?? {})) {
     const rows = record[field];

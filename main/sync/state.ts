@@ -226,6 +226,11 @@ export class SyncState {
     );
   }
 
+  /** Whether the record is held in review as deleted on the remote (and kept here, changed or refused). */
+  goneThere(family: string, localId: number): boolean {
+    return this.sqlite.prepare("SELECT 1 FROM sync_review WHERE family = ? AND local_id = ? AND kind = 'deleted-there' AND state = 'open' LIMIT 1").get(family, localId) !== undefined;
+  }
+
   addReview(review: Omit<ReviewRow, 'id' | 'state' | 'resolution'>): void {
     this.sqlite
       .prepare(

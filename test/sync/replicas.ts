@@ -4,6 +4,7 @@ import { VirtualTimer } from '../../main/sync/timer';
 import { START, makeBook, type SimBook } from './books';
 import { FaultyRemote, seeded, type FaultOptions } from './fault-remote';
 import { canonicalBanking } from './sim-banking';
+import { canonicalDocuments } from './sim-documents';
 
 export const TIMEOUT_MS = 10_000;
 
@@ -78,5 +79,6 @@ export async function canonical(book: SimBook): Promise<string> {
     projects: sorted(projects.map((p) => ({ ...strip(p, server), contact: nameOf.get(String(p.contact).replace(/^.*\/v2/, '')) ?? 'missing' }))),
     bank_accounts: sorted(banks.map((b) => strip(b, server))),
     banking: await canonicalBanking(book, banks),
+    documents: await canonicalDocuments(book, (url) => nameOf.get(String(url).replace(/^.*\/v2/, '')) ?? 'missing'),
   });
 }

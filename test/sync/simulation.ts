@@ -3,6 +3,7 @@ import type { Fault } from './fault-remote';
 import { canonical, world, type Replica, type World } from './replicas';
 import type { SimBook } from './books';
 import { bankOperation } from './sim-banking';
+import { DOCUMENT_FAMILIES, documentOperation, markerOf, recordsOf } from './sim-documents';
 
 export interface SimReport {
   seed: number;
@@ -19,13 +20,20 @@ export interface SimReport {
   failedRounds: number;
   /** Statement lines and explanations on the remote at the end (the banking the history did). */
   banking: number;
+  /** Invoices, credit notes, bills, expenses, journal sets and categories on the remote at the end. */
+  documents: number;
+  /** Credit note reconciliations on the remote at the end. */
+  reconciliations: number;
 }
 
 const FAULTS: readonly Fault[] = ['rate-limit', 'error-before', 'error-after', 'reset', 'slow', 'slow-after', 'html'];
 const pathOf = (url: string) => url.replace(/^.*?\/v2\//, '/v2/');
 
 interface Tracker {
-  /** Contact names created by a person on a replica, and whether anybody deleted them since. */
+  /**
+   * Contact names, and markers of other records (sim-documents.ts), created by a person on a replica,
+   * and whether anybody deleted them since.
+   */
   created: Map<string, { deleted: boolean; discarded: boolean }>;
 }
 
@@ -35,7 +43,19 @@ async function contactsOf(book: SimBook): Promise<{ url: string; organisation_na
 
 /** One person's (or the accountant's) offline operation on a book, chosen by the seed. */
 async function operate(w: World, book: SimBook, actor: string, step: number, tracker: Tracker | null): Promise<void> {
-  if (w.random() < 0.4) return bankOperation(w.random, book, actor, step, tracker === null);
+  const area = w.random();
+  if (area < 0.3) return bankOperation(w.random, book, actor, step, tracker === null);
+  if (area < 0.65) {
+    return documentOperation(w.random, book, actor, step, {
+      made: (marker) => tracker?.created.set(marker, { deleted: false, discarded: false }),
+      deleted: (marker) => {
+        for (const t of trackers) {
+          const entry = t.created.get(marker);
+          if (entry) entry.deleted = true;
+        }
+      },
+    });
+  }
   const roll = w.random();
   const contacts = await contactsOf(book);
   if (process.env.SIM_DEBUG) console.log('op', actor, step, roll.toFixed(2), contacts.map((c) => c.organisation_name).join(','));
@@ -84,7 +104,7 @@ async function resolveAll(w: World, replica: Replica, tracker: Tracker, report: 
     const choice = item.kind === 'invalid-remote' || item.kind === 'refused' || w.random() < 0.5 ? 'theirs' : 'mine';
     if (process.env.SIM_DEBUG) console.log('resolve', item.kind, item.label, choice, item.reason);
     // A user who keeps theirs lets go of what they wrote: not a lost write, a decision.
-    const name = String(item.mine?.organisation_name ?? item.theirs?.organisation_name ?? '');
+    const name = item.family === 'contacts' ? String(item.mine?.organisation_name ?? item.theirs?.organisation_name ?? '') : markerOf(item.family, item.mine) || markerOf(item.family, item.theirs);
     if (choice === 'theirs' && tracker.created.has(name)) tracker.created.get(name)!.discarded = true;
     if (choice === 'mine' && (item.kind === 'deleted-here') && tracker.created.has(name)) tracker.created.get(name)!.discarded = true;
     try {
@@ -98,12 +118,13 @@ async function resolveAll(w: World, replica: Replica, tracker: Tracker, report: 
 /** Two books and the remote through faults, kills and offline work; then faults stop and it must settle. */
 export async function simulate(seed: number, steps = 6): Promise<SimReport> {
   const w = world(seed, { rate: 0.2, faults: FAULTS, ignoreUpdatedSince: seed % 2 === 0 ? ['contacts'] : [] });
-  const report: SimReport = { seed, converged: false, duplicates: 0, lost: [], early: 0, requests: 0, reviews: 0, kills: 0, failedRounds: 0, banking: 0 };
+  const report: SimReport = { seed, converged: false, duplicates: 0, lost: [], early: 0, requests: 0, reviews: 0, kills: 0, failedRounds: 0, banking: 0, documents: 0, reconciliations: 0 };
   const a = w.replica('a');
   const b = w.replica('b');
   const tracked: Record<string, Tracker> = { a: { created: new Map() }, b: { created: new Map() } };
   trackers = [tracked.a!, tracked.b!];
-  await operate(w, a.book, 'a', 0, tracked.a!);
+  // A few records both books start from, so the history has something to change and delete on both.
+  for (let first = 0; first < 3; first += 1) await operate(w, a.book, 'a', -first, tracked.a!);
   w.remote.faultsOn = false;
   await syncQuietly(a, report);
   await syncQuietly(b, report);
@@ -147,6 +168,12 @@ export async function simulate(seed: number, steps = 6): Promise<SimReport> {
   report.converged = ca === cb && cb === cr;
   for (const account of Object.values(JSON.parse(cr).banking as Record<string, { lines: string[]; explanations: string[] }>)) report.banking += account.lines.length + account.explanations.length;
   const remoteNames = (await contactsOf(w.remote.book)).map((c) => c.organisation_name);
+  report.reconciliations = JSON.parse(cr).documents.credit_note_reconciliations.length;
+  for (const family of DOCUMENT_FAMILIES) {
+    const records = await recordsOf(w.remote.book, family);
+    report.documents += records.length;
+    remoteNames.push(...records.map((record) => markerOf(family, record)).filter((marker) => marker !== ''));
+  }
   const counts = new Map<string, number>();
   for (const name of remoteNames) counts.set(name, (counts.get(name) ?? 0) + 1);
   report.duplicates = [...counts.values()].filter((n) => n > 1).length;
@@ -174,6 +201,8 @@ export async function runSeeds(from: number, to: number): Promise<void> {
     failedRounds: sum((r) => r.failedRounds),
     requests: sum((r) => r.requests),
     banking: sum((r) => r.banking),
+    documents: sum((r) => r.documents),
+    reconciliations: sum((r) => r.reconciliations),
   };
   console.log('sync simulation', JSON.stringify(summary));
   expect(failed.map((r) => ({ seed: r.seed, converged: r.converged, duplicates: r.duplicates, lost: r.lost, early: r.early }))).toEqual([]);
@@ -182,5 +211,6 @@ export async function runSeeds(from: number, to: number): Promise<void> {
   expect(summary.failedRounds).toBeGreaterThan(reports.length / 4);
   expect(summary.reviews).toBeGreaterThan(0);
   expect(summary.banking).toBeGreaterThan(reports.length);
+  expect(summary.documents).toBeGreaterThan(reports.length);
 }
 

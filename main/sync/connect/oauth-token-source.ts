@@ -3,6 +3,7 @@ import type { TokenSource } from '../tokens';
 import type { LinkStore } from './credential-file';
 import type { OAuthCredentials, SyncLink } from './link';
 import type { OAuthClient, OAuthEndpoints } from './oauth-config';
+import type { RefreshLock } from './refresh-lock';
 import { ReconnectNeededError, refreshCredentials, type Fetch } from './token-endpoint';
 
 /** Refresh this long before the access token's stated expiry, so a request never leaves with a dying token. */
@@ -16,6 +17,11 @@ export interface OAuthTokenSourceOptions {
   fetch?: Fetch;
   /** Told once when the service revokes the refresh token, so the window can ask the user to connect again. */
   onReconnectNeeded?: (link: SyncLink) => void;
+  /**
+   * The lock other processes on the same book respect (BookRefreshLock): without it, only the requests
+   * of this process share one refresh.
+   */
+  lock?: RefreshLock;
 }
 
 /**
@@ -39,7 +45,7 @@ export class OAuthTokenSource implements TokenSource {
   async authorization(): Promise<string> {
     if (this.refreshing) return this.refreshing;
     const credentials = this.credentials();
-    if (Date.parse(credentials.accessExpiresAt) - EXPIRY_MARGIN_MS <= this.options.clock.now().getTime()) return this.refresh();
+    if (this.expiring(credentials)) return this.refresh(credentials.accessToken);
     return header(credentials.accessToken);
   }
 
@@ -51,15 +57,31 @@ export class OAuthTokenSource implements TokenSource {
     if (this.refreshing) return this.refreshing;
     const current = header(this.credentials().accessToken);
     if (current !== rejected) return current;
-    return this.refresh();
+    return this.refresh(this.credentials().accessToken);
   }
 
-  private refresh(): Promise<string> {
+  private expiring(credentials: OAuthCredentials): boolean {
+    return Date.parse(credentials.accessExpiresAt) - EXPIRY_MARGIN_MS <= this.options.clock.now().getTime();
+  }
+
+  /** `stale`: the access token that made this refresh necessary. */
+  private refresh(stale: string): Promise<string> {
     // Taken synchronously, before any await, so two callers in the same tick share one refresh.
-    this.refreshing ??= this.refreshOnce().finally(() => {
+    this.refreshing ??= (this.options.lock ? this.options.lock.hold(() => this.refreshUnlessDone(stale)) : this.refreshUnlessDone(stale)).finally(() => {
       this.refreshing = null;
     });
     return this.refreshing;
+  }
+
+  /**
+   * Read again once the lock is held: another process may have refreshed while this one waited, and
+   * stored a new access token with the rotated refresh token. That token is used as it is; refreshing
+   * again with the refresh token read before would send one the service has already rotated away.
+   */
+  private async refreshUnlessDone(stale: string): Promise<string> {
+    const stored = this.credentials();
+    if (stored.accessToken !== stale && !this.expiring(stored)) return header(stored.accessToken);
+    return this.refreshOnce();
   }
 
   private async refreshOnce(): Promise<string> {

@@ -1,5 +1,6 @@
 import type { Clock } from '../../engine/context';
 import { approveUrl, codeFromPaste, newState } from './approval';
+import type { RefreshLock } from './refresh-lock';
 import { UnreadableLinkError, type LinkStore } from './credential-file';
 import type { Environment, LinkedAccount, SyncAuth, SyncLink } from './link';
 import { startLoopbackListener, type LoopbackListener } from './loopback-listener';
@@ -41,6 +42,8 @@ export interface SyncConnectionOptions {
   ports?: readonly number[];
   /** Where the approval pages are for each environment; the tests point these at a fake service. */
   serviceUrls?: Readonly<Record<Exclude<Environment, 'custom'>, string>>;
+  /** One refresh at a time across every process on the book (BookRefreshLock); absent: this process only. */
+  refreshLock?: RefreshLock;
 }
 
 interface Pending {
@@ -192,7 +195,7 @@ export class SyncConnection {
     else {
       const client = this.options.client();
       if (!client) return null;
-      source = new OAuthTokenSource({ store: this.options.store, client, endpoints: endpointsFor(link.baseUrl), clock: this.options.clock, fetch: this.fetchFn, onReconnectNeeded: () => this.changed() });
+      source = new OAuthTokenSource({ store: this.options.store, client, endpoints: endpointsFor(link.baseUrl), clock: this.options.clock, fetch: this.fetchFn, onReconnectNeeded: () => this.changed(), lock: this.options.refreshLock });
     }
     this.source = { link: key, source };
     return source;

@@ -5,6 +5,7 @@ import type { EngineDeps } from '../../engine/context';
 import { KeyFileCipher, type TokenCipher } from '../connect/cipher';
 import { CredentialFile, type LinkStore } from '../connect/credential-file';
 import type { Environment } from '../connect/link';
+import { BookRefreshLock } from '../connect/refresh-lock';
 import type { Fetch } from '../connect/token-endpoint';
 import { SyncService } from '../service';
 import { PreferencesFile, type PreferenceStore } from './preferences';
@@ -55,6 +56,8 @@ export function bookSyncController(options: BookSyncOptions): SyncController {
     ports: options.ports,
     serviceUrls: options.serviceUrls,
     autoSyncIntervalMs: options.autoSyncIntervalMs,
+    // The desktop app and the CLI may hold the same book: a refresh in one is seen by the other.
+    refreshLock: new BookRefreshLock(deps.book.sqlite),
     bookCompany: () => deps.book.sqlite.prepare('SELECT type, name FROM company LIMIT 1').get() as { type: string; name: string },
     createService: (remote) => new SyncService({ engine, deps, remote, fetch: options.fetch as typeof fetch | undefined }),
   });

@@ -3,6 +3,7 @@ import type { Clock } from '../../engine/context';
 import type { LinkStore } from '../connect/credential-file';
 import type { Environment } from '../connect/link';
 import { oauthClientFrom } from '../connect/oauth-config';
+import type { RefreshLock } from '../connect/refresh-lock';
 import { SyncConnection, type ConnectionStatus } from '../connect/sync-connection';
 import type { Fetch } from '../connect/token-endpoint';
 import { LinkPlanNeeded } from '../link';
@@ -37,6 +38,8 @@ export interface SyncControllerOptions {
   ports?: readonly number[];
   serviceUrls?: Readonly<Record<Exclude<Environment, 'custom'>, string>>;
   autoSyncIntervalMs?: number;
+  /** One token refresh at a time across every process on the book (BookRefreshLock). */
+  refreshLock?: RefreshLock;
 }
 
 export class NoPlanError extends Error {
@@ -80,6 +83,7 @@ export class SyncController {
       fetch: options.fetch,
       ports: options.ports,
       serviceUrls: options.serviceUrls,
+      refreshLock: options.refreshLock,
     });
     this.connection.onChange(() => {
       this.ensureService();
