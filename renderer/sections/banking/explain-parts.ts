@@ -7,7 +7,7 @@
 import { toMinor, fromMinor } from '../../../shared/money';
 import type { BankTransaction, Explanation, ExplanationFields } from '../../lib/api/bank_transactions';
 import { readMoney, moneyForInput } from '../../lib/money-input';
-import { explanationFields, type VatChoice } from './explain-form';
+import { ecChoiceOf, explanationFields, MOSS, type EcChoice, type VatChoice } from './explain-form';
 
 export interface SplitPart {
   /** A stable key for the list, so a removed part does not move another's input. */
@@ -18,18 +18,24 @@ export interface SplitPart {
   description: string;
   vat: VatChoice;
   manualVat: string;
+  /** The part's EC treatment ('' where none is offered); an EC VAT MOSS part has a place of supply and its rate. */
+  ecStatus: EcChoice;
+  placeOfSupply: string;
+  mossRate: string;
   /** As typed: "40.00", without the line's sign. */
   amount: string;
 }
 
 let nextKey = 1;
 
-export function blankPart(description = ''): SplitPart {
-  return { key: nextKey++, category: '', description, vat: 'auto', manualVat: '', amount: '' };
+/** A new part; `ecStatus` is the Bought-or-sold choice a new part starts with ('' where none is offered). */
+export function blankPart(ecStatus: EcChoice = '', description = ''): SplitPart {
+  return { key: nextKey++, category: '', description, vat: 'auto', manualVat: '', ecStatus, placeOfSupply: '', mossRate: '', amount: '' };
 }
 
-/** An explanation already on the line, as a part the person can change. */
-export function partOf(explanation: Explanation, currency: string): SplitPart {
+/** An explanation already on the line, as a part the person can change (`ecOptions`: the EC treatments offered). */
+export function partOf(explanation: Explanation, currency: string, ecOptions: readonly { value: EcChoice }[] = []): SplitPart {
+  const ecStatus = ecChoiceOf(explanation.ec_status, ecOptions);
   const vat: VatChoice = explanation.manual_sales_tax_amount
     ? 'manual'
     : explanation.sales_tax_status === 'EXEMPT'
@@ -44,6 +50,9 @@ export function partOf(explanation: Explanation, currency: string): SplitPart {
     description: explanation.description ?? '',
     vat,
     manualVat: explanation.manual_sales_tax_amount ?? '',
+    ecStatus,
+    placeOfSupply: ecStatus === MOSS ? (explanation.place_of_supply ?? '') : '',
+    mossRate: ecStatus === MOSS ? (explanation.sales_tax_rate ?? '') : '',
     amount: moneyForInput(Math.abs(toMinor(explanation.gross_value, currency)), currency),
   };
 }
@@ -94,7 +103,20 @@ export function partFields(parts: readonly SplitPart[], line: BankTransaction, c
     const amount = partAmount(part, currency);
     if (!amount.ok) return { ok: false, index, field: 'gross_value', message: amount.message };
     const built = explanationFields(
-      { kind: 'category', category: part.category, transferAccount: '', invoice: '', bill: '', vat: part.vat, manualVat: part.manualVat, ecStatus: '', placeOfSupply: '', mossRate: '', description: part.description, review },
+      {
+        kind: 'category',
+        category: part.category,
+        transferAccount: '',
+        invoice: '',
+        bill: '',
+        vat: part.vat,
+        manualVat: part.manualVat,
+        ecStatus: part.ecStatus,
+        placeOfSupply: part.placeOfSupply,
+        mossRate: part.mossRate,
+        description: part.description,
+        review,
+      },
       currency,
     );
     if (!built.ok) return { ok: false, index, field: built.field, message: built.message };
