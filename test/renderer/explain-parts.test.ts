@@ -93,3 +93,30 @@ describe('a split line: an EC VAT MOSS part', () => {
     expect(partOf(saved, 'GBP')).toMatchObject({ ecStatus: '', placeOfSupply: '', mossRate: '' });
   });
 });
+
+describe('a split line of an account in another currency', () => {
+  const dollars: BankTransaction = { ...line, amount: '-100.00', unexplained_amount: '-100.00' };
+
+  it('sends each part’s dollars as foreign_currency_value and its pounds as gross_value', () => {
+    const built = partFields([part('60.25', { nativeAmount: '47.80' }), part('39.75', { nativeAmount: '31.54' })], dollars, 'USD', false, 'GBP');
+    expect(built.ok && built.fields.map((fields) => [fields.foreign_currency_value, fields.gross_value])).toEqual([
+      ['-60.25', '-47.8'],
+      ['-39.75', '-31.54'],
+    ]);
+  });
+
+  it('asks for the value in pounds of every part, more than zero', () => {
+    expect(partFields([part('60.25', { nativeAmount: '47.80' }), part('39.75')], dollars, 'USD', false, 'GBP')).toEqual({
+      ok: false,
+      index: 1,
+      field: 'native_value',
+      message: 'Value in GBP is needed for every part: what it is worth in GBP.',
+    });
+    expect(partFields([part('100', { nativeAmount: '-5' })], dollars, 'USD', false, 'GBP')).toMatchObject({ ok: false, field: 'native_value' });
+  });
+
+  it('reads a saved part back with its dollars and its pounds', () => {
+    const saved = { url: '/v2/bank_transaction_explanations/4', dated_on: '2026-09-03', gross_value: '-47.8', foreign_currency_value: '-60.25' } as Explanation;
+    expect(partOf(saved, 'USD', [], 'GBP')).toMatchObject({ amount: '60.25', nativeAmount: '47.80' });
+  });
+});
