@@ -138,4 +138,22 @@ describe('splitting a line of a US dollar account', () => {
     expect(await left().textContent()).toBe('Nothing left to allocate');
     expect(app.problems).toEqual([]);
   });
+
+  it('explains the lines of a dollar account one at a time, saying why', async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'hidden' });
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Space');
+    await expect.poll(() => grid().locator('[role=row][aria-selected="true"]').count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(() => grid().locator('[role=row][aria-selected="true"]').count()).toBe(2);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor();
+    expect(await page.getByRole('note').filter({ hasText: 'explained one at a time' }).textContent()).toContain('each needs its own value in GBP');
+    expect(await page.getByRole('button', { name: /Save and next/ }).isDisabled()).toBe(true);
+    await checkScreen(app, 'register-explain-usd-several');
+  });
 });
