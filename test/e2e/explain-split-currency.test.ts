@@ -156,4 +156,26 @@ describe('splitting a line of a US dollar account', () => {
     expect(await page.getByRole('button', { name: /Save and next/ }).isDisabled()).toBe(true);
     await checkScreen(app, 'register-explain-usd-several');
   });
+
+  it('undoes the payout and the split, and redoes the split with its dollars and pounds', async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor({ state: 'hidden' });
+    await grid().focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(explanations).toEqual([
+      ['-39.75', '-31.54'],
+      ['-60.25', '-47.8'],
+    ]);
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(explanations).toEqual([]);
+    await expect.poll(async () => (await cells()).at(-1)).toBe('Unexplained');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(explanations).toEqual([
+      ['-39.75', '-31.54'],
+      ['-60.25', '-47.8'],
+    ]);
+    await expect.poll(async () => (await cells()).at(-1)).toBe('Explained');
+    expect(app.problems).toEqual([]);
+  });
 });
