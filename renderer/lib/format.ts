@@ -37,6 +37,12 @@ export function formatDate(isoDate: string): string {
   return Number.isNaN(parsed.getTime()) ? isoDate : dateFormat.format(parsed);
 }
 
+/** "2025-05-01" -> "01/05/2025", as the date inputs write it: for a column with little room. */
+export function formatNumericDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
+}
+
 /**
  * Decimal text with at least `digits` decimal places, for inputs: "1250.5" -> "1250.50". Done on the
  * text so the value is never rounded.

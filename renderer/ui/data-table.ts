@@ -14,6 +14,8 @@ export interface Column<Row> {
   sortable?: boolean;
   /** The cell's text; also what a screen reader hears when `snippet` draws something richer. */
   text: (row: Row) => string;
+  /** The cell's whole text as its tooltip, for a column whose text may be cut short (a description). */
+  titled?: boolean;
   snippet?: Snippet<[Row]>;
 }
 

@@ -124,7 +124,9 @@ describe('attachments and their content urls', () => {
     expect((await t.json('DELETE', path, { token: bills })).status).toBe(403);
     expect((await t.json('DELETE', path)).status).toBe(200);
     expect((await t.json('GET', path)).status).toBe(404);
-    expect(t.book.sqlite.prepare('SELECT count(*) FROM attachment_blobs').pluck().get()).toBe(0);
+    // The bytes stay while the removal can be undone (attachment-restore.test.ts); the owner's delete drops them.
+    expect(t.book.sqlite.prepare('SELECT count(*) FROM attachment_blobs').pluck().get()).toBe(1);
+    expect((await t.json('POST', `${path}/restore`, { token: bills })).status).toBe(403);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BankTransaction, Explanation } from '../../renderer/lib/api/bank_transactions';
-import { allocation, blankPart, partFields, type SplitPart } from '../../renderer/sections/banking/explain-parts';
+import { allocation, blankPart, partFields, partOf, type SplitPart } from '../../renderer/sections/banking/explain-parts';
 import { planSplit } from '../../renderer/sections/banking/explanation-plan';
 
 const line: BankTransaction = {
@@ -66,5 +66,57 @@ describe('a split line: what is sent', () => {
       'GBP',
     );
     expect(steps.map((step) => `${step.kind} ${'url' in step && step.url ? step.url.split('/').at(-1) : 'new'}`)).toEqual(['delete 3', 'update 2', 'update 1', 'create new']);
+  });
+});
+
+describe('a split line: an EC VAT MOSS part', () => {
+  const sale: BankTransaction = { ...line, amount: '240.0', unexplained_amount: '240.0', dated_on: '2020-09-14' };
+  const ecOptions = [{ value: 'UK/Non-EC' as const }, { value: 'EC VAT MOSS' as const }];
+
+  it('sends its place of supply and its country’s rate, and the other part no place of supply', () => {
+    const built = partFields(
+      [part('120', { ecStatus: 'EC VAT MOSS', placeOfSupply: 'France', mossRate: '20.0', vat: '5' }), part('120', { ecStatus: 'UK/Non-EC', vat: '20' })],
+      sale,
+      'GBP',
+      false,
+    );
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    // The UK VAT choice of a MOSS part is not sent: its rate is its country's.
+    expect(built.fields[0]).toMatchObject({ ec_status: 'EC VAT MOSS', place_of_supply: 'France', sales_tax_rate: '20.0', gross_value: '120.0' });
+    expect(built.fields[1]).toMatchObject({ ec_status: 'UK/Non-EC', place_of_supply: null, sales_tax_rate: '20' });
+  });
+
+  it('reads a saved MOSS part back with its country and rate; a company offered no EC choice reads none', () => {
+    const saved = { url: '/v2/bank_transaction_explanations/3', dated_on: '2020-09-14', gross_value: '120.0', ec_status: 'EC VAT MOSS', place_of_supply: 'France', sales_tax_rate: '20.0' } as Explanation;
+    expect(partOf(saved, 'GBP', ecOptions)).toMatchObject({ ecStatus: 'EC VAT MOSS', placeOfSupply: 'France', mossRate: '20.0', amount: '120.00' });
+    expect(partOf(saved, 'GBP')).toMatchObject({ ecStatus: '', placeOfSupply: '', mossRate: '' });
+  });
+});
+
+describe('a split line of an account in another currency', () => {
+  const dollars: BankTransaction = { ...line, amount: '-100.00', unexplained_amount: '-100.00' };
+
+  it('sends each part’s dollars as foreign_currency_value and its pounds as gross_value', () => {
+    const built = partFields([part('60.25', { nativeAmount: '47.80' }), part('39.75', { nativeAmount: '31.54' })], dollars, 'USD', false, 'GBP');
+    expect(built.ok && built.fields.map((fields) => [fields.foreign_currency_value, fields.gross_value])).toEqual([
+      ['-60.25', '-47.8'],
+      ['-39.75', '-31.54'],
+    ]);
+  });
+
+  it('asks for the value in pounds of every part, more than zero', () => {
+    expect(partFields([part('60.25', { nativeAmount: '47.80' }), part('39.75')], dollars, 'USD', false, 'GBP')).toEqual({
+      ok: false,
+      index: 1,
+      field: 'native_value',
+      message: 'Value in GBP is needed for every part: what it is worth in GBP.',
+    });
+    expect(partFields([part('100', { nativeAmount: '-5' })], dollars, 'USD', false, 'GBP')).toMatchObject({ ok: false, field: 'native_value' });
+  });
+
+  it('reads a saved part back with its dollars and its pounds', () => {
+    const saved = { url: '/v2/bank_transaction_explanations/4', dated_on: '2026-09-03', gross_value: '-47.8', foreign_currency_value: '-60.25' } as Explanation;
+    expect(partOf(saved, 'USD', [], 'GBP')).toMatchObject({ amount: '60.25', nativeAmount: '47.80' });
   });
 });

@@ -167,6 +167,35 @@ describe('explanation attachments sync', { timeout: 120_000 }, () => {
     expect(await a.sync()).toMatchObject({ pulled: 0, pushed: 0, refused: 0 });
   });
 
+  it('a removed file put back (the desk\'s undo) reaches the remote and the other book again, once', async () => {
+    const { w, a, b } = await explained(94, [receipt]);
+    expect(await filesOf(b.book)).toEqual(seen(receipt));
+    const removed = await fileUrl(a.book, receipt.name);
+    expect((await a.book.call('DELETE', removed)).status).toBe(200);
+    await a.sync();
+    await b.sync();
+    expect(await filesOf(w.remote.book)).toEqual([]);
+    expect(await filesOf(b.book)).toEqual([]);
+
+    // Put back after the removal went out: sent as a new file.
+    expect((await a.book.call('POST', `${removed}/restore`)).status).toBe(201);
+    await a.sync();
+    await b.sync();
+    expect(await filesOf(w.remote.book)).toEqual(seen(receipt));
+    expect(await filesOf(b.book)).toEqual(seen(receipt));
+
+    // Removed and put back between two syncs: the remote still holds the file, once.
+    const again = await fileUrl(a.book, receipt.name);
+    await a.book.call('DELETE', again);
+    expect((await a.book.call('POST', `${again}/restore`)).status).toBe(201);
+    await a.sync();
+    await b.sync();
+    expect(await filesOf(w.remote.book)).toEqual(seen(receipt));
+    expect(await filesOf(a.book)).toEqual(seen(receipt));
+    expect(await filesOf(b.book)).toEqual(seen(receipt));
+    expect(await a.sync()).toMatchObject({ pulled: 0, pushed: 0, refused: 0 });
+  });
+
   it('a file the remote refuses is counted and tried again each round, never dropped; an expense receipt stays in the book', async () => {
     let locked = true;
     const { w, a } = await explained(95, [], { refuse: (method, where) => (locked && method === 'POST' && where.endsWith('/attachments') ? 'The books are locked up to 2026-11-30' : null) });

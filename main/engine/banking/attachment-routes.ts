@@ -12,12 +12,12 @@ import {
   attachmentRecord,
   attachmentsOf,
   countAttachments,
-  deleteAttachment,
   MAX_ATTACHMENTS_PER_CALL,
   MAX_ATTACHMENTS_PER_ITEM,
   multipleAttachments,
   updateAttachment,
 } from './attachments';
+import { removeAttachment } from './removed-attachments';
 
 /**
  * The /attachments endpoints of a record that holds files (spec 4.7): GET lists them, POST adds,
@@ -93,7 +93,7 @@ export function attachmentRoutes(kind: AttachmentOwnerKind): Route[] {
     checkLimits(ctx, id, adding.length, removing.length);
     for (const item of given) {
       if (item.url === undefined) addAttachment(ctx, kind.resource, id, item);
-      else if (item._destroy === true) deleteAttachment(ctx, ownAttachment(ctx, id, item.url));
+      else if (item._destroy === true) removeAttachment(ctx, ownAttachment(ctx, id, item.url));
       else updateAttachment(ctx, ownAttachment(ctx, id, item.url), item);
     }
     kind.touch(ctx, id);

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { attachmentBlobs, attachments, bankTransactionExplanations, bookSettings, expenses } from '../../db/schema';
 import { atLeastVersion, MULTIPLE_ATTACHMENTS_DEFAULT_FROM, MULTIPLE_ATTACHMENTS_VERSION } from '../api-version';
 import type { EngineContext } from '../context';
@@ -48,10 +48,36 @@ function storeBytes(ctx: EngineContext, bytes: Uint8Array): string {
   return hash;
 }
 
-/** Bytes no attachment points at any more are dropped with the last one that did. */
-function dropUnusedBlob(ctx: EngineContext, hash: string): void {
+/**
+ * Attachments a person removed, remembered (one book_settings key each, removed-attachments.ts) so
+ * the removal can be undone: their bytes stay until they are forgotten.
+ */
+export const REMOVED_ATTACHMENT_PREFIX = 'removed_attachment:';
+
+/** An attachment remembered as removed: its row, when, and the order of removals (the clock may stand still). */
+export interface RemovedAttachment {
+  key: string;
+  row: AttachmentRow;
+  removedAt: string;
+  seq: number;
+}
+
+/** The attachments remembered as removed, the oldest removal first. */
+export function removedAttachments(ctx: EngineContext): RemovedAttachment[] {
+  return ctx.db
+    .select()
+    .from(bookSettings)
+    .where(like(bookSettings.key, `${REMOVED_ATTACHMENT_PREFIX}%`))
+    .all()
+    .map((setting) => ({ key: setting.key, ...(JSON.parse(setting.value) as Omit<RemovedAttachment, 'key'>) }))
+    .sort((a, b) => a.seq - b.seq);
+}
+
+/** Bytes no attachment points at any more (and no removal that may be undone) are dropped with the last one that did. */
+export function dropUnusedBlob(ctx: EngineContext, hash: string): void {
   const used = ctx.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.contentHash, hash)).limit(1).get();
-  if (!used) ctx.db.delete(attachmentBlobs).where(eq(attachmentBlobs.contentHash, hash)).run();
+  if (used || removedAttachments(ctx).some((removed) => removed.row.contentHash === hash)) return;
+  ctx.db.delete(attachmentBlobs).where(eq(attachmentBlobs.contentHash, hash)).run();
 }
 
 function ensureUrlKey(ctx: EngineContext): void {

@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { Level, type PermissionLevel } from '../../../shared/api/permissions';
 import { attachments, expenses } from '../../db/schema';
 import { assertOwnExpense } from '../purchases/expense-access';
-import { attachmentBytes, attachmentOwnerDate, attachmentRecord, contentUrlValid, deleteAttachment, type AttachmentRow } from '../banking/attachments';
+import { attachmentBytes, attachmentOwnerDate, attachmentRecord, contentUrlValid, type AttachmentRow } from '../banking/attachments';
+import { removeAttachment, removedAttachment, restoreAttachment } from '../banking/removed-attachments';
+import { recordUrl } from '../urls';
 import { contentDisposition } from '../codec/content-disposition';
 import type { EngineContext } from '../context';
 import { forbidden, notFound } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
-import { deleted, ok, type Route, type RouteRequest } from '../route';
+import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 
 /** An attachment needs the access level of the record it is attached to (spec section 5). */
 const OWNER_LEVELS: Readonly<Record<string, PermissionLevel>> = {
@@ -22,7 +24,11 @@ function findAttachment(ctx: EngineContext, id: string): AttachmentRow {
 }
 
 function visibleAttachment(request: RouteRequest): AttachmentRow {
-  const row = findAttachment(request.ctx, request.params.id!);
+  return checkedVisible(request, findAttachment(request.ctx, request.params.id!));
+}
+
+/** Whether the request may see this attachment: the level of its record and, for an expense, its user. */
+function checkedVisible(request: RouteRequest, row: AttachmentRow): AttachmentRow {
   if (request.ctx.user.permissionLevel < (OWNER_LEVELS[row.ownerResource] ?? Level.Full)) throw forbidden();
   // An expense's receipt is as private as the expense: below level 7, one's own only.
   if (row.ownerResource === 'expenses') {
@@ -67,8 +73,20 @@ export const attachmentRoutes: Route[] = [
     handle: (request) => {
       const row = visibleAttachment(request);
       assertUnlocked(request.ctx, attachmentOwnerDate(request.ctx, row));
-      deleteAttachment(request.ctx, row);
+      removeAttachment(request.ctx, row);
       return deleted();
+    },
+  },
+  {
+    // Ledgerdesk extension: puts a removed attachment back on its record, under a new id (removed-attachments.ts).
+    method: 'POST',
+    path: '/v2/attachments/:id{[0-9]+}/restore',
+    level: Level.Time,
+    handle: (request) => {
+      const row = checkedVisible(request, removedAttachment(request.ctx, request.params.id!));
+      assertUnlocked(request.ctx, attachmentOwnerDate(request.ctx, row));
+      const restored = restoreAttachment(request.ctx, row);
+      return created({ attachment: attachmentRecord(request.ctx, restored) }, recordUrl(request.ctx, 'attachments', restored.id));
     },
   },
   { method: 'GET', path: '/v2/attachments/:id{[0-9]+}/content', level: Level.NoAccess, public: true, handle: content },

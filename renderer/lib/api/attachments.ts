@@ -65,3 +65,11 @@ export async function deleteAttachment(url: string): Promise<ApiResult<null>> {
   const sent = await send('DELETE', pathOf(url), { headers: VERSION });
   return sent.ok ? { ok: true, value: null } : sent;
 }
+
+/**
+ * Puts a removed file back on its record (a Ledgerdesk extension: the engine keeps the last removals);
+ * answers the file under its new url.
+ */
+export function restoreAttachment(removedUrl: string): Promise<ApiResult<Attachment>> {
+  return getOne('POST', `${pathOf(removedUrl)}/restore`, 'attachment', attachmentSchema, { headers: VERSION });
+}

@@ -17,6 +17,8 @@ export const explanationSchema = z.object({
   paid_bill: z.string().optional(),
   paid_invoice: z.string().optional(),
   gross_value: z.string(),
+  /** On an account in another currency than the company's: the amount in the account's currency (gross_value is then native). */
+  foreign_currency_value: z.string().optional(),
   sales_tax_status: z.string().optional(),
   sales_tax_rate: z.string().optional(),
   sales_tax_value: z.string().optional(),
@@ -103,6 +105,7 @@ export interface ExplanationFields {
   paid_bill?: string | null;
   paid_invoice?: string | null;
   gross_value?: string;
+  foreign_currency_value?: string;
   sales_tax_status?: string | null;
   sales_tax_rate?: string | null;
   manual_sales_tax_amount?: string | null;

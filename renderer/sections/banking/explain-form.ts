@@ -73,6 +73,15 @@ export function ecChoices(context: EcContext): { value: EcChoice; label: string 
   ];
 }
 
+/**
+ * What the Bought-or-sold choice shows for an explanation: its own treatment when the panel offers it,
+ * else "UK or outside the EU"; nothing where the panel offers no choice.
+ */
+export function ecChoiceOf(ecStatus: string | null | undefined, options: readonly { value: EcChoice }[]): EcChoice {
+  if (options.length === 0) return '';
+  return options.find((option) => option.value === ecStatus)?.value ?? 'UK/Non-EC';
+}
+
 export interface ExplainValues {
   kind: 'category' | 'transfer' | 'invoice' | 'bill';
   category: string;

@@ -7,7 +7,7 @@
 import { toMinor, fromMinor } from '../../../shared/money';
 import type { BankTransaction, Explanation, ExplanationFields } from '../../lib/api/bank_transactions';
 import { readMoney, moneyForInput } from '../../lib/money-input';
-import { explanationFields, type VatChoice } from './explain-form';
+import { ecChoiceOf, explanationFields, MOSS, type EcChoice, type VatChoice } from './explain-form';
 
 export interface SplitPart {
   /** A stable key for the list, so a removed part does not move another's input. */
@@ -18,18 +18,37 @@ export interface SplitPart {
   description: string;
   vat: VatChoice;
   manualVat: string;
+  /** The part's EC treatment ('' where none is offered); an EC VAT MOSS part has a place of supply and its rate. */
+  ecStatus: EcChoice;
+  placeOfSupply: string;
+  mossRate: string;
   /** As typed: "40.00", without the line's sign. */
   amount: string;
+  /**
+   * On an account in another currency than the company's: what the part is worth in the company's
+   * currency, as typed (the engine posts that; the amount above is what it covers of the line).
+   */
+  nativeAmount: string;
+}
+
+/** The company's currency when the account is in another one (its explanations need both values); '' otherwise. */
+export function foreignNative(accountCurrency: string, nativeCurrency: string): string {
+  return nativeCurrency && nativeCurrency !== accountCurrency ? nativeCurrency : '';
 }
 
 let nextKey = 1;
 
-export function blankPart(description = ''): SplitPart {
-  return { key: nextKey++, category: '', description, vat: 'auto', manualVat: '', amount: '' };
+/** A new part; `ecStatus` is the Bought-or-sold choice a new part starts with ('' where none is offered). */
+export function blankPart(ecStatus: EcChoice = '', description = ''): SplitPart {
+  return { key: nextKey++, category: '', description, vat: 'auto', manualVat: '', ecStatus, placeOfSupply: '', mossRate: '', amount: '', nativeAmount: '' };
 }
 
-/** An explanation already on the line, as a part the person can change. */
-export function partOf(explanation: Explanation, currency: string): SplitPart {
+/**
+ * An explanation already on the line, as a part the person can change (`ecOptions`: the EC treatments
+ * offered; `native`: the company's currency when the account is in another, foreignNative).
+ */
+export function partOf(explanation: Explanation, currency: string, ecOptions: readonly { value: EcChoice }[] = [], native = ''): SplitPart {
+  const ecStatus = ecChoiceOf(explanation.ec_status, ecOptions);
   const vat: VatChoice = explanation.manual_sales_tax_amount
     ? 'manual'
     : explanation.sales_tax_status === 'EXEMPT'
@@ -44,7 +63,13 @@ export function partOf(explanation: Explanation, currency: string): SplitPart {
     description: explanation.description ?? '',
     vat,
     manualVat: explanation.manual_sales_tax_amount ?? '',
-    amount: moneyForInput(Math.abs(toMinor(explanation.gross_value, currency)), currency),
+    ecStatus,
+    placeOfSupply: ecStatus === MOSS ? (explanation.place_of_supply ?? '') : '',
+    mossRate: ecStatus === MOSS ? (explanation.sales_tax_rate ?? '') : '',
+    amount: native
+      ? moneyForInput(Math.abs(toMinor(explanation.foreign_currency_value ?? '0', currency)), currency)
+      : moneyForInput(Math.abs(toMinor(explanation.gross_value, currency)), currency),
+    nativeAmount: native ? moneyForInput(Math.abs(toMinor(explanation.gross_value, native)), native) : '',
   };
 }
 
@@ -84,21 +109,55 @@ export function allocation(parts: readonly SplitPart[], line: BankTransaction, c
   return { leftMinor, balanced: complete && leftMinor === 0 };
 }
 
-export type BuiltParts = { ok: true; fields: ExplanationFields[] } | { ok: false; index: number; field: 'manual_sales_tax_amount' | 'gross_value'; message: string };
+export type BuiltParts = { ok: true; fields: ExplanationFields[] } | { ok: false; index: number; field: 'manual_sales_tax_amount' | 'gross_value' | 'native_value'; message: string };
 
-/** Each part as the engine's explanation fields: its own amount with the line's sign, on the line's date. */
-export function partFields(parts: readonly SplitPart[], line: BankTransaction, currency: string, review: boolean): BuiltParts {
+/** A part's value in the company's currency (foreign accounts): needed, and more than zero. */
+function nativeMinor(part: SplitPart, native: string): { ok: true; minor: number } | { ok: false; message: string } {
+  const label = `Value in ${native}`;
+  const reading = readMoney(part.nativeAmount, native, label);
+  if (!reading.ok) return reading;
+  if (reading.empty) return { ok: false, message: `${label} is needed for every part: what it is worth in ${native}.` };
+  if (reading.minor <= 0) return { ok: false, message: `${label} must be more than zero: type it without a sign.` };
+  return { ok: true, minor: reading.minor };
+}
+
+/**
+ * Each part as the engine's explanation fields: its own amount with the line's sign, on the line's date.
+ * On an account in another currency (`native` set) the amount is `foreign_currency_value` and the
+ * part's value in the company's currency its `gross_value`.
+ */
+export function partFields(parts: readonly SplitPart[], line: BankTransaction, currency: string, review: boolean, native = ''): BuiltParts {
   const sign = line.amount.startsWith('-') ? -1 : 1;
   const fields: ExplanationFields[] = [];
   for (const [index, part] of parts.entries()) {
     const amount = partAmount(part, currency);
     if (!amount.ok) return { ok: false, index, field: 'gross_value', message: amount.message };
     const built = explanationFields(
-      { kind: 'category', category: part.category, transferAccount: '', invoice: '', bill: '', vat: part.vat, manualVat: part.manualVat, ecStatus: '', placeOfSupply: '', mossRate: '', description: part.description, review },
+      {
+        kind: 'category',
+        category: part.category,
+        transferAccount: '',
+        invoice: '',
+        bill: '',
+        vat: part.vat,
+        manualVat: part.manualVat,
+        ecStatus: part.ecStatus,
+        placeOfSupply: part.placeOfSupply,
+        mossRate: part.mossRate,
+        description: part.description,
+        review,
+      },
       currency,
     );
     if (!built.ok) return { ok: false, index, field: built.field, message: built.message };
-    fields.push({ ...built.fields, bank_transaction: line.url, dated_on: line.dated_on, gross_value: fromMinor(sign * amount.minor, currency) });
+    const place = { bank_transaction: line.url, dated_on: line.dated_on };
+    if (!native) {
+      fields.push({ ...built.fields, ...place, gross_value: fromMinor(sign * amount.minor, currency) });
+      continue;
+    }
+    const value = nativeMinor(part, native);
+    if (!value.ok) return { ok: false, index, field: 'native_value', message: value.message };
+    fields.push({ ...built.fields, ...place, gross_value: fromMinor(sign * value.minor, native), foreign_currency_value: fromMinor(sign * amount.minor, currency) });
   }
   return { ok: true, fields };
 }

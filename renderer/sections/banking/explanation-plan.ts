@@ -40,6 +40,8 @@ export function fieldsOfExplanation(explanation: Explanation): ExplanationFields
     ...(explanation.bank_transaction ? { bank_transaction: explanation.bank_transaction } : {}),
     dated_on: explanation.dated_on,
     gross_value: explanation.gross_value,
+    // An account in another currency gives the amount it covers too (zero on a company-currency account).
+    ...(explanation.foreign_currency_value && !/^-?0(\.0*)?$/.test(explanation.foreign_currency_value) ? { foreign_currency_value: explanation.foreign_currency_value } : {}),
     description: explanation.description ?? '',
     category: explanation.category ?? null,
     marked_for_review: explanation.marked_for_review ?? false,
@@ -63,7 +65,8 @@ export function planSplit(current: readonly Explanation[], parts: readonly { exi
   const updates = parts.flatMap((part, index) =>
     part.existing ? [{ kind: 'update' as const, part: index, url: part.existing.url, before: fieldsOfExplanation(part.existing), after: part.fields }] : [],
   );
-  const size = (fields: ExplanationFields) => Math.abs(toMinor(fields.gross_value ?? '0', currency));
+  // What a part covers of the line: in the account's currency (foreign_currency_value when there is one).
+  const size = (fields: ExplanationFields) => Math.abs(toMinor(fields.foreign_currency_value ?? fields.gross_value ?? '0', currency));
   const shrinking = updates.filter((step) => size(step.after) <= size(step.before));
   const growing = updates.filter((step) => size(step.after) > size(step.before));
   const creates: PlanStep[] = parts.flatMap((part, index) => (part.existing ? [] : [{ kind: 'create' as const, part: index, fields: part.fields }]));

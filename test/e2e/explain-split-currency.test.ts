@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 14 item 2, a split in a foreign-currency account: a US dollar account's 100.00 line split into
+ * 60.25 and 39.75. The line, the register and what is left to allocate are shown in dollars to the
+ * cent (never pounds). The books are kept in pounds, so each part (and a line explained whole) also
+ * asks what it is worth in GBP: the engine stores the dollars as foreign_currency_value and posts the
+ * pounds. The line opens split again with the same dollar and pound amounts.
+ */
+describe('splitting a line of a US dollar account', () => {
+  let app: AppSession;
+  let accountUrl: string;
+
+  beforeAll(async () => {
+    app = await openApp();
+    const created = await app.book.json('POST', '/v2/bank_accounts', {
+      body: { bank_account: { type: 'StandardBankAccount', name: 'Dollar Account', currency: 'USD', opening_balance: '1000.00' } },
+    });
+    expect(created.body.bank_account.currency).toBe('USD');
+    accountUrl = created.body.bank_account.url as string;
+    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
+      body: {
+        statement: [
+          { dated_on: '2026-09-03', description: 'AWS EMEA', amount: '-100.00' },
+          { dated_on: '2026-09-01', description: 'STRIPE PAYOUT', amount: '250.00' },
+        ],
+      },
+    });
+    expect(upload.status).toBe(200);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const grid = () => app.page.getByRole('grid', { name: 'Transactions of Dollar Account' });
+  const cells = async () => (await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).map((text) => text.trim());
+  const part = (n: number) => app.page.getByRole('group', { name: `Part ${n}` });
+  const amount = (n: number) => part(n).locator('input[id^="split-amount-"]');
+  const left = () => app.page.getByRole('status').filter({ hasText: /allocate|more than the line/ });
+  const focusedId = () => app.page.evaluate(() => document.activeElement?.id ?? '');
+  const chooseCategory = async (code: string) => {
+    await app.page.keyboard.type(code);
+    await app.page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
+    await app.page.keyboard.press('Enter');
+  };
+  /** [foreign_currency_value, gross_value] of each explanation, as the engine holds them. */
+  const explanations = async () => {
+    const { body } = await app.book.json('GET', `/v2/bank_transaction_explanations?bank_account=${encodeURIComponent(accountUrl)}`);
+    return (body.bank_transaction_explanations as { gross_value: string; foreign_currency_value: string }[]).map((each) => [each.foreign_currency_value, each.gross_value]).sort();
+  };
+  const native = (n: number) => part(n).locator('input[id^="split-native-"]');
+
+  it('shows the line, each part and what is left in dollars to the cent', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Dollar Account').waitFor();
+    await page.keyboard.press('t');
+    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    expect(await cells()).toEqual(['3 Sept 2026', 'AWS EMEA', '', 'US$100.00', 'US$1,150.00', 'Unexplained']);
+    await grid().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    expect(await page.locator('.explain .line .money').textContent()).toBe('-US$100.00');
+
+    await page.getByRole('combobox', { name: 'Category' }).focus();
+    await chooseCategory('285');
+    await page.keyboard.press('Alt+s');
+    await part(2).waitFor();
+    await expect.poll(focusedId).toMatch(/^split-amount-/);
+    expect(await left().textContent()).toBe('US$100.00 left to allocate');
+    await page.keyboard.type('60.25');
+    await expect.poll(() => left().textContent()).toBe('US$39.75 left to allocate');
+
+    await part(2).getByRole('combobox', { name: 'Category' }).focus();
+    await chooseCategory('285');
+    await amount(2).focus();
+    await page.keyboard.type('39.76');
+    await expect.poll(() => left().textContent()).toBe('US$0.01 more than the line');
+    expect(await page.getByRole('button', { name: /Save and next/ }).isDisabled()).toBe(true);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('5');
+    await expect.poll(() => left().textContent()).toBe('Nothing left to allocate');
+    await checkScreen(app, 'register-explain-split-usd');
+  });
+
+  it('asks each part its value in GBP, saves the dollars and the pounds, then explains a line whole with its GBP value', async () => {
+    const { page } = app;
+    // Part 1's value in pounds is given, part 2's is not: nothing is saved and the sentence is at the field.
+    await native(1).focus();
+    await page.keyboard.type('47.80');
+    await amount(2).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => native(2).getAttribute('aria-invalid')).toBe('true');
+    expect(await part(2).getByText('Value in GBP is needed for every part: what it is worth in GBP.').count()).toBe(1);
+    expect(await explanations()).toEqual([]);
+
+    await native(2).focus();
+    await page.keyboard.type('31.54');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await cells()).at(-1)).toBe('Explained');
+    expect(await explanations()).toEqual([
+      ['-39.75', '-31.54'],
+      ['-60.25', '-47.8'],
+    ]);
+
+    // The panel moves on to the payout, explained whole: its dollars from the line, its pounds as typed.
+    await expect.poll(() => page.locator('.explain .line .money').textContent()).toBe('US$250.00');
+    await page.getByRole('combobox', { name: 'Category' }).focus();
+    await chooseCategory('001');
+    const value = page.getByLabel('Value in GBP');
+    await value.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => value.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#explain-native-value-error').textContent()).toContain('Value in GBP is needed');
+    await page.keyboard.type('198.40');
+    await page.keyboard.press('Enter');
+    await page.getByText('No more unexplained lines below this one.').waitFor();
+    expect(await explanations()).toContainEqual(['250.0', '198.4']);
+  });
+
+  it('opens the split line with the same dollar and pound amounts', async () => {
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'hidden' });
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await part(2).waitFor();
+    expect(await page.locator('.explain .line .money').textContent()).toBe('-US$100.00');
+    expect([await amount(1).inputValue(), await amount(2).inputValue()]).toEqual(['60.25', '39.75']);
+    expect([await native(1).inputValue(), await native(2).inputValue()]).toEqual(['47.80', '31.54']);
+    expect(await left().textContent()).toBe('Nothing left to allocate');
+    expect(app.problems).toEqual([]);
+  });
+
+  it('explains the lines of a dollar account one at a time, saying why', async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor({ state: 'hidden' });
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Space');
+    await expect.poll(() => grid().locator('[role=row][aria-selected="true"]').count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(() => grid().locator('[role=row][aria-selected="true"]').count()).toBe(2);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor();
+    expect(await page.getByRole('note').filter({ hasText: 'explained one at a time' }).textContent()).toContain('each needs its own value in GBP');
+    expect(await page.getByRole('button', { name: /Save and next/ }).isDisabled()).toBe(true);
+    await checkScreen(app, 'register-explain-usd-several');
+  });
+
+  it('undoes the payout and the split, and redoes the split with its dollars and pounds', async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor({ state: 'hidden' });
+    await grid().focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(explanations).toEqual([
+      ['-39.75', '-31.54'],
+      ['-60.25', '-47.8'],
+    ]);
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(explanations).toEqual([]);
+    await expect.poll(async () => (await cells()).at(-1)).toBe('Unexplained');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(explanations).toEqual([
+      ['-39.75', '-31.54'],
+      ['-60.25', '-47.8'],
+    ]);
+    await expect.poll(async () => (await cells()).at(-1)).toBe('Explained');
+    expect(app.problems).toEqual([]);
+  });
+});
