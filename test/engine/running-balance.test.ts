@@ -55,6 +55,29 @@ describe('running balances on the bank transaction list', () => {
     expect(await listed(t, account)).toEqual([['Newer', '5.0']]);
   });
 
+  it('counts the lines a view leaves out between two shown lines', async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t, { opening_balance: '1.00' });
+    await upload(t, account, [
+      { dated_on: '2026-05-01', amount: '10.00', description: 'Oldest' },
+      { dated_on: '2026-05-02', amount: '-2.50', description: 'Middle' },
+      { dated_on: '2026-05-02', amount: '0.25', description: 'Same day' },
+      { dated_on: '2026-05-03', amount: '100.00', description: 'Newest' },
+    ]);
+    const all = await t.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(account)}`);
+    for (const line of all.body.bank_transactions.filter((row: { description: string }) => /^(Middle|Same day)/.test(row.description))) {
+      expect((await explain(t, { bank_transaction: line.url, dated_on: line.dated_on, gross_value: line.amount, category: `${ORIGIN}/v2/categories/001` })).status).toBe(201);
+    }
+    expect(await listed(t, account, '&view=unexplained')).toEqual([
+      ['Newest', '108.75'],
+      ['Oldest', '11.0'],
+    ]);
+    expect(await listed(t, account, '&view=explained')).toEqual([
+      ['Same day', '8.75'],
+      ['Middle', '8.5'],
+    ]);
+  });
+
   it('is left out unless asked for, and a value other than true or false is a 400', async () => {
     const t = createTestBook();
     const account = await bankAccount(t);

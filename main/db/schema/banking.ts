@@ -69,6 +69,9 @@ export const bankTransactions = sqliteTable(
   },
   (table) => [
     index('bank_transactions_account_date').on(table.bankAccountId, table.datedOn),
+    // The register's running balance sums the amounts of an account's lines after a date (and id,
+    // which every index carries): with the amount in the index that sum never reads the table.
+    index('bank_transactions_account_date_amount').on(table.bankAccountId, table.datedOn, table.amountMinor),
     // Deduplication looks lines up by these two keys; both must stay indexed for large accounts. The
     // description comes second so the same index counts an account's lines with a matching description.
     index('bank_transactions_dedup').on(table.bankAccountId, table.description, table.datedOn, table.amountMinor),

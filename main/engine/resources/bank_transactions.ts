@@ -82,7 +82,7 @@ function listTransactions(request: RouteRequest) {
   const typed: TransactionRow[] = rows.map((row) => ({ ...row, isManual: row.isManual === 1, markedForReview: row.markedForReview === 1 }));
   const records = transactionRecords(ctx, typed);
   if (withRunningBalance) {
-    const balances = runningBalances(ctx, account.id);
+    const balances = runningBalances(ctx, account.id, typed);
     typed.forEach((row, index) => (records[index]!.running_balance = decimal(fromMinor(balances.get(row.id)!, account.currency))));
   }
   return { status: 200, body: { bank_transactions: records }, headers: pageHeaders(request.url, page, total) };

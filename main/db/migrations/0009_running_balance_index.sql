@@ -1,0 +1,1 @@
+CREATE INDEX `bank_transactions_account_date_amount` ON `bank_transactions` (`bank_account_id`,`dated_on`,`amount_minor`);
