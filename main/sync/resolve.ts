@@ -6,7 +6,7 @@ import { mergeFields } from './merge';
 import { project, sameValue } from './normalize';
 import { deletedThere, pullOne } from './pull';
 import { readLocal, readRemote, writeMerged } from './reconcile';
-import type { ReviewDetail } from './review';
+import { sendToReview, type ReviewDetail } from './review';
 import { localPath } from './shape';
 import { withoutTransitions } from './transitions';
 import type { ReviewKind, ReviewRow, SyncState } from './state';
@@ -142,11 +142,20 @@ async function resolveRefused(ctx: RoundContext, family: Family, row: ReviewRow,
   }
   // Keep theirs: the book goes back to the remote's version (or loses a record the remote never took).
   const mapped = ctx.state.byLocal(family.name, row.localId!);
-  ctx.state.clearOutbox(family.name, row.localId!);
   if (!mapped) {
-    await ctx.local.request('DELETE', localPath(family, row.localId!));
+    const removed = await ctx.local.request('DELETE', localPath(family, row.localId!));
+    if (removed.status < 400 || removed.status === 404) {
+      ctx.state.clearOutbox(family.name, row.localId!);
+      return;
+    }
+    // The book will not let it go either (a contact with invoices): it stays here and not on the
+    // service, so it goes back to review with both reasons rather than drop out of sync unsaid.
+    const detail = JSON.parse(row.detail) as ReviewDetail;
+    const reason = `Keeping the service's side means removing this record from the book, which refused: ${removed.messages.join(' ')} The service refused it first: ${row.reason}`;
+    sendToReview(ctx, family, { kind: 'refused', localId: row.localId, remoteUrl: null, label: row.label, reason, detail }, 'rejected');
     return;
   }
+  ctx.state.clearOutbox(family.name, row.localId!);
   const theirsRaw = await readRemote(ctx, family, mapped.remoteUrl);
   const mineRaw = await readLocal(ctx, family, row.localId!);
   if (!theirsRaw) return;

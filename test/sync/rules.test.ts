@@ -121,6 +121,43 @@ describe('conflicts', { timeout: 60_000 }, () => {
   });
 });
 
+describe('keep theirs on a record the service never took', { timeout: 60_000 }, () => {
+  it('removes it here; when the book refuses that too, it goes back to review with both reasons and is never dropped', async () => {
+    let refusing = true;
+    const w = world(16, { refuse: (method, where, body) => (refusing && method === 'POST' && where === '/v2/contacts' && body.includes('Held') ? 'Contacts cannot be added on this plan' : null) });
+    const a = w.replica('a');
+    const alone = await a.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Held Alone Ltd' } });
+    const held = await a.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Held Ltd' } });
+    const heldPath = path(held.body.contact.url);
+    // Held Ltd has an invoice in the book, so the book refuses to delete it.
+    await a.book.call('POST', '/v2/invoices', { invoice: { contact: held.body.contact.url, dated_on: '2026-11-20', invoice_items: [{ description: 'Design work', item_type: 'Hours', quantity: '1', price: '10' }] } });
+    await a.sync();
+    const refused = a.service.reviewList().filter((item) => item.kind === 'refused' && item.label === 'Contact Held Ltd');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toBe('Contacts cannot be added on this plan');
+    // A contact with nothing on it goes from the book at once.
+    const aloneItem = a.service.reviewList().find((item) => item.label === 'Contact Held Alone Ltd')!;
+    await a.service.resolve(aloneItem.id, { choice: 'theirs' });
+    expect((await a.book.call('GET', path(alone.body.contact.url))).status).toBe(404);
+    expect(a.service.reviewList().filter((item) => item.label === 'Contact Held Alone Ltd')).toHaveLength(0);
+
+    await a.service.resolve(refused[0]!.id, { choice: 'theirs' });
+    expect((await a.book.call('GET', heldPath)).status).toBe(200);
+    const again = a.service.reviewList().filter((item) => item.label === 'Contact Held Ltd');
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ kind: 'refused' });
+    expect(again[0]!.reason).toMatch(/^Keeping the service's side means removing this record from the book, which refused: This contact has invoices and cannot be deleted.* The service refused it first: Contacts cannot be added on this plan$/);
+    expect(a.service.status().state).toBe('needs-attention');
+
+    // Once the service takes it, keep mine sends it, and its invoice follows.
+    refusing = false;
+    await a.service.resolve(again[0]!.id, { choice: 'mine' });
+    await a.sync();
+    expect(await contactIn(w.remote, 'Held Ltd')).toBeDefined();
+    expect(a.service.reviewList()).toHaveLength(0);
+  });
+});
+
 describe('faults the live service shows', { timeout: 60_000 }, () => {
   it('a create whose answer is lost after the remote made it (502, reset, timeout) is found by its key, not made twice', async () => {
     for (const fault of ['error-after', 'reset', 'slow-after'] as const) {
