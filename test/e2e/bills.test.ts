@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -14,15 +15,7 @@ describe('bills in browser mode', () => {
     app = await openApp();
     app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
     expect((await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Office Supplies Co' } } })).status).toBe(201);
-    const account = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '0' } } });
-    const accountUrl = account.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
-      body: { statement: [{ dated_on: '2026-11-12', description: 'OFFICE SUPPLIES OS-1001', amount: '-150.00' }] },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await accountWithLines(app, [{ dated_on: '2026-11-12', description: 'OFFICE SUPPLIES OS-1001', amount: '-150.00' }]);
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { JSHandle } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -19,20 +20,10 @@ describe('receipts on the explain panel', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '500.00' } } });
-    accountUrl = created.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
-      body: {
-        statement: [
-          { dated_on: '2026-09-03', description: 'AMAZON MKTPLACE', amount: '-24.00' },
-          { dated_on: '2026-09-01', description: 'RYMAN', amount: '-8.00' },
-        ],
-      },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    accountUrl = await accountWithLines(app, [
+      { dated_on: '2026-09-03', description: 'AMAZON MKTPLACE', amount: '-24.00' },
+      { dated_on: '2026-09-01', description: 'RYMAN', amount: '-8.00' },
+    ], { opening_balance: '500.00' });
   });
 
   afterAll(async () => {

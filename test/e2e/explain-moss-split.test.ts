@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -14,15 +15,7 @@ describe('a split bank line with an EC VAT MOSS part', () => {
 
   beforeAll(async () => {
     app = await openApp({ book: { vatRegistered: true, startDate: '2020-04-01', firstAccountingYearEnd: '2021-03-31' } });
-    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '5000.00' } } });
-    accountUrl = created.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
-      body: { statement: [{ dated_on: '2020-09-14', description: 'EBOOKS AND PRINT', amount: '240.00' }] },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    accountUrl = await accountWithLines(app, [{ dated_on: '2020-09-14', description: 'EBOOKS AND PRINT', amount: '240.00' }], { opening_balance: '5000.00' });
   });
 
   afterAll(async () => {

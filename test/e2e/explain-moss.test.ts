@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -13,21 +14,11 @@ describe('explaining money in as an EC VAT MOSS sale', () => {
 
   beforeAll(async () => {
     app = await openApp({ book: { vatRegistered: true, startDate: '2020-04-01', firstAccountingYearEnd: '2021-03-31' } });
-    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '5000.00' } } });
-    const account = created.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(account)}`, {
-      body: {
-        statement: [
-          { dated_on: '2020-09-14', description: 'EBOOK SALE PARIS', amount: '120.00' },
-          { dated_on: '2020-09-20', description: 'PRINTER SUPPLIES', amount: '-60.00' },
-          { dated_on: '2021-08-02', description: 'EBOOK SALE LYON', amount: '90.00' },
-        ],
-      },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await accountWithLines(app, [
+      { dated_on: '2020-09-14', description: 'EBOOK SALE PARIS', amount: '120.00' },
+      { dated_on: '2020-09-20', description: 'PRINTER SUPPLIES', amount: '-60.00' },
+      { dated_on: '2021-08-02', description: 'EBOOK SALE LYON', amount: '90.00' },
+    ], { opening_balance: '5000.00' });
   });
 
   afterAll(async () => {

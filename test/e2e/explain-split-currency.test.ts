@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -15,23 +16,10 @@ describe('splitting a line of a US dollar account', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    const created = await app.book.json('POST', '/v2/bank_accounts', {
-      body: { bank_account: { type: 'StandardBankAccount', name: 'Dollar Account', currency: 'USD', opening_balance: '1000.00' } },
-    });
-    expect(created.body.bank_account.currency).toBe('USD');
-    accountUrl = created.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
-      body: {
-        statement: [
-          { dated_on: '2026-09-03', description: 'AWS EMEA', amount: '-100.00' },
-          { dated_on: '2026-09-01', description: 'STRIPE PAYOUT', amount: '250.00' },
-        ],
-      },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    accountUrl = await accountWithLines(app, [
+      { dated_on: '2026-09-03', description: 'AWS EMEA', amount: '-100.00' },
+      { dated_on: '2026-09-01', description: 'STRIPE PAYOUT', amount: '250.00' },
+    ], { name: 'Dollar Account', currency: 'USD', opening_balance: '1000.00' });
   });
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -14,20 +15,10 @@ describe('splitting a bank line into several explanations', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '500.00' } } });
-    accountUrl = created.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
-      body: {
-        statement: [
-          { dated_on: '2026-09-03', description: 'STAPLES OFFICE', amount: '-100.00' },
-          { dated_on: '2026-09-02', description: 'CAFE NERO', amount: '-12.50' },
-        ],
-      },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    accountUrl = await accountWithLines(app, [
+      { dated_on: '2026-09-03', description: 'STAPLES OFFICE', amount: '-100.00' },
+      { dated_on: '2026-09-02', description: 'CAFE NERO', amount: '-12.50' },
+    ], { opening_balance: '500.00' });
   });
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -12,15 +13,7 @@ describe('explaining a line under the reverse charge', () => {
 
   beforeAll(async () => {
     app = await openApp({ book: { vatRegistered: true } });
-    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '5000.00' } } });
-    const account = created.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(account)}`, {
-      body: { statement: [{ dated_on: '2026-09-03', description: 'CLOUDHOST INC SEATTLE', amount: '-1500.00' }] },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await accountWithLines(app, [{ dated_on: '2026-09-03', description: 'CLOUDHOST INC SEATTLE', amount: '-1500.00' }], { opening_balance: '5000.00' });
   });
 
   afterAll(async () => {

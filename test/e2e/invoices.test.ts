@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -17,15 +18,7 @@ describe('invoices in browser mode', () => {
     const acme = await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Ltd', address1: '5 Mill Lane', town: 'York' } } });
     expect(acme.status).toBe(201);
     // The customer's payment is already on the bank statement, waiting to be explained.
-    const account = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '0' } } });
-    const accountUrl = account.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
-      body: { statement: [{ dated_on: '2026-11-10', description: 'ACME LTD INV 001', amount: '670.00' }] },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await accountWithLines(app, [{ dated_on: '2026-11-10', description: 'ACME LTD INV 001', amount: '670.00' }]);
   });
 
   afterAll(async () => {

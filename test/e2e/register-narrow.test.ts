@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -14,20 +15,10 @@ describe('the register beside the explain panel at 900x600', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    const created = await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '2000.00' } } });
-    const accountUrl = created.body.bank_account.url as string;
-    const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(accountUrl)}`, {
-      body: {
-        statement: [
-          { dated_on: '2026-09-03', description: LONG, amount: '-12345.67' },
-          { dated_on: '2026-09-02', description: 'ACME LTD INVOICE 1001', amount: '1500.00' },
-        ],
-      },
-    });
-    expect(upload.status).toBe(200);
-    await app.page.setViewportSize({ width: 900, height: 600 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await accountWithLines(app, [
+      { dated_on: '2026-09-03', description: LONG, amount: '-12345.67' },
+      { dated_on: '2026-09-02', description: 'ACME LTD INVOICE 1001', amount: '1500.00' },
+    ], { opening_balance: '2000.00' }, { width: 900, height: 600 });
   });
 
   afterAll(async () => {

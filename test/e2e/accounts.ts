@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import type { AppSession } from './session';
+
+export interface StatementLine {
+  dated_on: string;
+  description: string;
+  amount: string;
+}
+
+/**
+ * Where most desk tests start: a bank account (a current account in pounds named Business Current
+ * unless `account` says otherwise) holding `lines` from one statement upload, and the window at
+ * `viewport` opened afresh on Overview, so the account is there as a person would find it.
+ * Answers the account's url.
+ */
+export async function accountWithLines(
+  app: AppSession,
+  lines: readonly StatementLine[],
+  account: Record<string, unknown> = {},
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<string> {
+  const created = await app.book.json('POST', '/v2/bank_accounts', {
+    body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '0', ...account } },
+  });
+  expect(created.status).toBe(201);
+  const url = created.body.bank_account.url as string;
+  const upload = await app.book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(url)}`, { body: { statement: lines } });
+  expect(upload.status).toBe(200);
+  await app.page.setViewportSize(viewport);
+  await app.page.reload();
+  await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  return url;
+}
