@@ -31,3 +31,23 @@ export async function accountWithLines(
   await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
   return url;
 }
+
+/**
+ * Opens an account's register as a person does: Banking (Alt+2), then T once the account is listed
+ * (pressed sooner, on a busy machine, it found no account to open), and waits for its first line.
+ */
+export async function openRegister(app: AppSession, accountName = 'Business Current'): Promise<void> {
+  const { page } = app;
+  await page.keyboard.press('Alt+2');
+  await page.getByRole('heading', { name: 'Banking' }).waitFor();
+  await page.getByRole('table', { name: 'Bank accounts' }).getByText(accountName, { exact: true }).waitFor();
+  await page.keyboard.press('t');
+  await page.getByRole('grid', { name: `Transactions of ${accountName}` }).locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+}
+
+/** Types a nominal code into the focused category picker and takes its first match with Enter. */
+export async function chooseCategoryByCode(app: AppSession, code: string): Promise<void> {
+  await app.page.keyboard.type(code);
+  await app.page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
+  await app.page.keyboard.press('Enter');
+}

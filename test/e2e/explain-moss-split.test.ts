@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines } from './accounts';
+import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -27,11 +27,7 @@ describe('a split bank line with an EC VAT MOSS part', () => {
   const part = (n: number) => app.page.getByRole('group', { name: `Part ${n}` });
   const left = () => app.page.getByRole('status').filter({ hasText: /allocate|more than the line/ });
   const focusedId = () => app.page.evaluate(() => document.activeElement?.id ?? '');
-  const chooseCategory = async (code: string) => {
-    await app.page.keyboard.type(code);
-    await app.page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
-    await app.page.keyboard.press('Enter');
-  };
+  const chooseCategory = (code: string) => chooseCategoryByCode(app, code);
   const explanations = async () => {
     const { body } = await app.book.json('GET', `/v2/bank_transaction_explanations?bank_account=${encodeURIComponent(accountUrl)}`);
     return (body.bank_transaction_explanations as Record<string, unknown>[]).toSorted((a, b) => String(a.url).localeCompare(String(b.url), 'en', { numeric: true }));
@@ -47,11 +43,7 @@ describe('a split bank line with an EC VAT MOSS part', () => {
 
   it('gives part 1 a place of supply and its rate, and part 2 the UK rate', async () => {
     const { page } = app;
-    await page.keyboard.press('Alt+2');
-    await page.getByRole('heading', { name: 'Banking' }).waitFor();
-    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Business Current').waitFor();
-    await page.keyboard.press('t');
-    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await openRegister(app);
     await grid().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Explain this line' }).waitFor();

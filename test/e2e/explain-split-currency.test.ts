@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines } from './accounts';
+import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -32,11 +32,7 @@ describe('splitting a line of a US dollar account', () => {
   const amount = (n: number) => part(n).locator('input[id^="split-amount-"]');
   const left = () => app.page.getByRole('status').filter({ hasText: /allocate|more than the line/ });
   const focusedId = () => app.page.evaluate(() => document.activeElement?.id ?? '');
-  const chooseCategory = async (code: string) => {
-    await app.page.keyboard.type(code);
-    await app.page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
-    await app.page.keyboard.press('Enter');
-  };
+  const chooseCategory = (code: string) => chooseCategoryByCode(app, code);
   /** [foreign_currency_value, gross_value] of each explanation, as the engine holds them. */
   const explanations = async () => {
     const { body } = await app.book.json('GET', `/v2/bank_transaction_explanations?bank_account=${encodeURIComponent(accountUrl)}`);
@@ -46,11 +42,7 @@ describe('splitting a line of a US dollar account', () => {
 
   it('shows the line, each part and what is left in dollars to the cent', async () => {
     const { page } = app;
-    await page.keyboard.press('Alt+2');
-    await page.getByRole('heading', { name: 'Banking' }).waitFor();
-    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Dollar Account').waitFor();
-    await page.keyboard.press('t');
-    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await openRegister(app, 'Dollar Account');
     expect(await cells()).toEqual(['3 Sept 2026', 'AWS EMEA', '', 'US$100.00', 'US$1,150.00', 'Unexplained']);
     await grid().focus();
     await page.keyboard.press('Enter');

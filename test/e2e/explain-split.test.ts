@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines } from './accounts';
+import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -43,18 +43,11 @@ describe('splitting a bank line into several explanations', () => {
     for (let presses = 0; presses < 4 && !(await focusedId()).startsWith(prefix); presses += 1) await app.page.keyboard.press('Tab');
     expect(await focusedId()).toMatch(new RegExp(`^${prefix}`));
   };
-  const chooseCategory = async (code: string) => {
-    await app.page.keyboard.type(code);
-    await app.page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
-    await app.page.keyboard.press('Enter');
-  };
+  const chooseCategory = (code: string) => chooseCategoryByCode(app, code);
 
   it('splits from the keyboard, shows what is left and holds Save until the parts make the line', async () => {
     const { page } = app;
-    await page.keyboard.press('Alt+2');
-    await page.getByRole('heading', { name: 'Banking' }).waitFor();
-    await page.keyboard.press('t');
-    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await openRegister(app);
     await grid().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Explain this line' }).waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines } from './accounts';
+import { accountWithLines, openRegister } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -30,10 +30,7 @@ describe('explaining a line under the reverse charge', () => {
 
   it('offers the reverse charge beside the VAT for a payment', async () => {
     const { page } = app;
-    await page.keyboard.press('Alt+2');
-    await page.getByRole('heading', { name: 'Banking' }).waitFor();
-    await page.keyboard.press('t');
-    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await openRegister(app);
     await grid().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Explain this line' }).waitFor();

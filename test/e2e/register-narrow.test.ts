@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines } from './accounts';
+import { accountWithLines, openRegister } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -31,11 +31,7 @@ describe('the register beside the explain panel at 900x600', () => {
 
   it('shows the signed amount and the status beside the panel, and the description whole on hover', async () => {
     const { page } = app;
-    await page.keyboard.press('Alt+2');
-    await page.getByRole('heading', { name: 'Banking' }).waitFor();
-    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Business Current').waitFor();
-    await page.keyboard.press('t');
-    await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    await openRegister(app);
     await grid().focus();
     await page.keyboard.press('Enter');
     const panel = page.getByRole('complementary', { name: 'Explain' });
