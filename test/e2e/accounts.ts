@@ -51,3 +51,11 @@ export async function chooseCategoryByCode(app: AppSession, code: string): Promi
   await app.page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
   await app.page.keyboard.press('Enter');
 }
+
+/** Opens the account's register and its newest line in the explain panel, from the keyboard (Enter on the grid). */
+export async function explainNewestLine(app: AppSession, accountName = 'Business Current'): Promise<void> {
+  await openRegister(app, accountName);
+  await app.page.getByRole('grid', { name: `Transactions of ${accountName}` }).focus();
+  await app.page.keyboard.press('Enter');
+  await app.page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+}

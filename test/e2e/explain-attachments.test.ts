@@ -1,6 +1,6 @@
 import type { JSHandle } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines, openRegister } from './accounts';
+import { accountWithLines, explainNewestLine } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -70,10 +70,7 @@ describe('receipts on the explain panel', () => {
 
   it('checks files dropped on the panel at once, and lists the good one to attach on Save', async () => {
     const { page } = app;
-    await openRegister(app);
-    await grid().focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await explainNewestLine(app);
     await page.getByRole('combobox', { name: 'Category' }).focus();
     await page.keyboard.type('250');
     await page.getByRole('option', { name: /250/ }).first().waitFor();

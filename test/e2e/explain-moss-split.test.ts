@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
+import { accountWithLines, chooseCategoryByCode, explainNewestLine } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -43,10 +43,7 @@ describe('a split bank line with an EC VAT MOSS part', () => {
 
   it('gives part 1 a place of supply and its rate, and part 2 the UK rate', async () => {
     const { page } = app;
-    await openRegister(app);
-    await grid().focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await explainNewestLine(app);
 
     // Chosen as a MOSS sale to France first, then split: part 1 keeps the country and its rate.
     await page.getByRole('combobox', { name: 'Category' }).focus();

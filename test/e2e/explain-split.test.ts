@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
+import { accountWithLines, chooseCategoryByCode, explainNewestLine } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -47,10 +47,7 @@ describe('splitting a bank line into several explanations', () => {
 
   it('splits from the keyboard, shows what is left and holds Save until the parts make the line', async () => {
     const { page } = app;
-    await openRegister(app);
-    await grid().focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await explainNewestLine(app);
 
     // The category chosen first becomes part 1; Alt+S splits and puts the focus on its amount.
     await page.getByRole('combobox', { name: 'Category' }).focus();

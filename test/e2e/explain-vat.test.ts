@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines, openRegister } from './accounts';
+import { accountWithLines, explainNewestLine } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -30,10 +30,7 @@ describe('explaining a line under the reverse charge', () => {
 
   it('offers the reverse charge beside the VAT for a payment', async () => {
     const { page } = app;
-    await openRegister(app);
-    await grid().focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await explainNewestLine(app);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.keyboard.type('285');
     await page.getByRole('option', { name: /285/ }).first().waitFor();
