@@ -72,12 +72,14 @@ describe('reports in browser mode', () => {
     await page.getByRole('table', { name: caption }).waitFor();
     const table = page.getByRole('table', { name: caption });
     expect((await table.getByRole('row', { name: /Trade Debtors/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['681', '£1,200.00']);
-    expect((await table.getByRole('row', { name: /^Total assets/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
-    expect((await table.getByRole('row', { name: /^Total owners' equity/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
+    // A limited company's sheet in the Companies Act format: net assets equal the shareholders' funds.
+    expect((await table.getByRole('row', { name: /^Net assets/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
+    expect((await table.getByRole('row', { name: /^Total shareholders' funds/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
+    expect(await table.getByText('Creditors: amounts falling due within one year', { exact: true }).count()).toBe(1);
     await checkScreen(app, 'reports-balance-sheet');
     await page.getByRole('textbox', { name: 'As at' }).fill('30/04/2026');
     await page.getByRole('table', { name: /Balance sheet as at 30 Apr 2026/ }).waitFor();
-    expect((await page.getByRole('table', { name: /30 Apr 2026/ }).getByRole('row', { name: /^Total assets/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '-£300.00']);
+    expect((await page.getByRole('table', { name: /30 Apr 2026/ }).getByRole('row', { name: /^Net liabilities/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '-£300.00']);
   });
 
   it('drills a trial balance line down to its postings and opens the invoice that made them', async () => {

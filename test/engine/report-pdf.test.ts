@@ -57,9 +57,9 @@ describe('GET /v2/reports/:report/pdf (Ledgerdesk extension)', () => {
     const t = await yearOfBooks();
     const [sheet] = await pdfPages(t, 'balance_sheet', '?as_at_date=2026-11-22');
     expect(sheet).toContain('As at 2026-11-22');
-    expect(sheet).toMatch(/Total assets £/);
+    expect(sheet).toMatch(/Net assets £/);
     const total = (await t.json('GET', '/v2/accounting/balance_sheet?as_at_date=2026-11-22')).body.balance_sheet.total_assets as string;
-    expect(sheet).toContain(`Total assets £${Number(total.split('.')[0]).toLocaleString('en-GB')}.${(total.split('.')[1] ?? '').padEnd(2, '0')}`);
+    expect(sheet).toContain(`Net assets £${Number(total.split('.')[0]).toLocaleString('en-GB')}.${(total.split('.')[1] ?? '').padEnd(2, '0')}`);
 
     const [trial] = await pdfPages(t, 'trial_balance', '?from_date=2026-05-01&to_date=2026-11-22');
     expect(trial).toContain('Trial balance');

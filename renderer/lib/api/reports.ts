@@ -33,6 +33,15 @@ export function getProfitAndLoss(period?: Period): Promise<ApiResult<ProfitAndLo
 const sheetAccount = z.object({ name: z.string(), nominal_code: z.string(), total_debit_value: z.string() });
 export type SheetAccount = z.infer<typeof sheetAccount>;
 
+/** A line of the balance sheet as printed (a Ledgerdesk extension): figures signed as they are read. */
+const sheetLayoutLine = z.object({
+  kind: z.enum(['heading', 'subheading', 'account', 'total', 'grand']),
+  label: z.string(),
+  nominal_code: z.string().optional(),
+  amount: z.string().optional(),
+});
+export type SheetLayoutLine = z.infer<typeof sheetLayoutLine>;
+
 export const balanceSheetSchema = z.object({
   accounting_period_start_date: z.string(),
   as_at_date: z.string(),
@@ -44,6 +53,7 @@ export const balanceSheetSchema = z.object({
   total_assets: z.string(),
   owners_equity: z.object({ accounts: z.array(sheetAccount).default([]), retained_profit: z.string() }),
   total_owners_equity: z.string(),
+  layout: z.array(sheetLayoutLine),
 });
 export type BalanceSheet = z.infer<typeof balanceSheetSchema>;
 

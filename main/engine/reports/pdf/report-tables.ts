@@ -50,30 +50,19 @@ export function profitAndLossTable(current: Json, previous: Json | null): Report
   };
 }
 
+/** The balance sheet's own statutory layout (the JSON's `layout`), each figure signed as it is read. */
 export function balanceSheetTable(sheet: Json): ReportTable {
-  const accounts = (group: unknown): ReportRow[] => list(at(group, 'accounts')).map((account) => ({ cells: [text(account.nominal_code), text(account.name), text(account.total_debit_value)] }));
-  const heading = (label: string): ReportRow => ({ cells: ['', label, ''], heading: true });
-  const total = (label: string, value: unknown): ReportRow => ({ cells: ['', label, text(value)], total: true });
+  const row = (line: Json): ReportRow => {
+    const kind = text(line.kind);
+    if (kind === 'heading' || kind === 'subheading') return { cells: ['', text(line.label), ''], heading: true };
+    return { cells: [text(line.nominal_code), text(line.label), text(line.amount)], total: kind === 'total' || kind === 'grand' };
+  };
   return {
     title: 'Balance sheet',
-    covers: `As at ${text(sheet.as_at_date)} (debit balances positive)`,
-    columns: ['Code', 'Account', 'Balance'],
+    covers: `As at ${text(sheet.as_at_date)}`,
+    columns: ['Code', 'Account', 'Amount'],
     amountColumns: [2],
-    rows: [
-      heading('Capital assets'),
-      ...accounts(sheet.capital_assets),
-      total('Net book value', at(sheet.capital_assets, 'net_book_value')),
-      heading('Current assets'),
-      ...accounts(sheet.current_assets),
-      heading('Current liabilities'),
-      ...accounts(sheet.current_liabilities),
-      total('Net current assets', sheet.net_current_assets),
-      total('Total assets', sheet.total_assets),
-      heading("Owners' equity"),
-      ...accounts(sheet.owners_equity),
-      { cells: ['', 'Retained profit (credit)', text(at(sheet.owners_equity, 'retained_profit'))] },
-      total("Total owners' equity (credit)", sheet.total_owners_equity),
-    ],
+    rows: list(sheet.layout).map(row),
   };
 }
 

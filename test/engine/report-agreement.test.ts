@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { balanceSheetCsv } from '../../renderer/sections/reports/report-exports';
+import { balanceSheetSchema } from '../../renderer/lib/api/reports';
+import { bankAccount } from './banking-helpers';
+import { createTestBook, ORIGIN, type TestBook } from './harness';
+import { createSet, entry } from './journal-helpers';
+
+// Issue 24 item 3: the screen, the PDF and the CSV of the balance sheet print the same lines with the
+// same figures and signs. The screen renders the JSON's layout line for line (BalanceSheetReport.svelte);
+// the PDF is made by the engine from that layout; the CSV by the renderer from it.
+
+const standardFontDataUrl = `${join(process.cwd(), 'node_modules', 'pdfjs-dist', 'standard_fonts')}/`;
+
+async function pdfText(t: TestBook, path: string): Promise<string> {
+  const response = await t.json('GET', path);
+  expect(response.status).toBe(200);
+  const pdf = await getDocument({ data: new Uint8Array(Buffer.from(response.body.pdf.content, 'base64')), standardFontDataUrl, isEvalSupported: false }).promise;
+  let text = '';
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    text += ` ${content.items.map((item) => ('str' in item ? item.str : '')).join(' ')}`;
+  }
+  return text.replace(/\s+/g, ' ');
+}
+
+/** "-1500.0" as the PDF prints money: "-£1,500.00". */
+function printed(amount: string): string {
+  const negative = amount.startsWith('-');
+  const [whole, fraction = ''] = amount.replace('-', '').split('.');
+  return `${negative ? '-' : ''}£${Number(whole).toLocaleString('en-GB')}.${fraction.padEnd(2, '0')}`;
+}
+
+describe('the balance sheet on screen, in PDF and in CSV', () => {
+  it('has the same lines, figures and signs in all three, and money in the CSV has two decimals', async () => {
+    const t = createTestBook({ vatRegistered: true });
+    const owner = `${ORIGIN}/v2/users/${t.ownerId}`;
+    await bankAccount(t, { opening_balance: '480' });
+    await createSet(t, { dated_on: '2026-06-01', description: 'Director lent 1,500.00', journal_entries: [entry('681', '1500'), entry('907', '-1500', { user: owner })] });
+    await createSet(t, { dated_on: '2026-06-02', description: 'Sale', journal_entries: [entry('681', '1200'), entry('001', '-1000'), entry('819', '-200')] });
+    const json = (await t.json('GET', '/v2/accounting/balance_sheet?as_at_date=2026-11-22')).body.balance_sheet;
+    const sheet = balanceSheetSchema.parse(json);
+    const pdf = await pdfText(t, '/v2/reports/balance_sheet/pdf?as_at_date=2026-11-22');
+    const csv = balanceSheetCsv(sheet).trim().split('\r\n').slice(1);
+
+    expect(sheet.layout.length).toBeGreaterThan(10);
+    expect(csv).toHaveLength(sheet.layout.length);
+    sheet.layout.forEach((line, index) => {
+      const code = line.nominal_code ?? '';
+      if (line.amount === undefined) {
+        expect(pdf).toContain(line.label);
+        expect(csv[index]).toBe(`,${line.label},`);
+        return;
+      }
+      expect(pdf).toContain(`${code ? `${code} ` : ''}${line.label} ${printed(line.amount)}`);
+      const [whole, fraction = ''] = line.amount.split('.');
+      expect(csv[index]).toBe(`${code},${line.label.includes(',') ? `"${line.label}"` : line.label},${whole}.${fraction.padEnd(2, '0')}`);
+    });
+    // The bank's 480 reads "480.00", never "480.0"; the director's loan is a creditor of +1,500.00.
+    expect(csv).toContain('750-1,Bank Account: Current,480.00');
+    expect(csv.some((row) => /^907-1,.*,1500\.00$/.test(row))).toBe(true);
+  });
+});
