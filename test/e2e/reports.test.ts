@@ -14,7 +14,7 @@ describe('reports in browser mode', () => {
   beforeAll(async () => {
     app = await openApp();
     const { book } = app;
-    book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2025-05-01'").run();
     const bank = await book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '12000' } } });
     expect(bank.status).toBe(201);
     const customer = (await book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Northwind Traders' } } })).body.contact.url;
