@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { previousPeriod, yearEarlier } from '../../main/engine/reports/comparison-period';
 import { corporationTaxEstimate } from '../../main/engine/reports/corporation-tax';
 import { createTestBook, type TestBook } from './harness';
 import { postDocument } from './report-fixtures';
@@ -188,5 +189,29 @@ describe('the corporation tax estimate', () => {
       [2023, 75_342_47, 17_140_41, 1_695_21],
     ]);
     expect(estimate.taxMinor).toBe(21_825_34);
+  });
+});
+
+describe('the period a report is compared with', () => {
+  const YEARS = [
+    { startsOn: '2024-11-01', endsOn: '2026-04-30' },
+    { startsOn: '2026-05-01', endsOn: '2027-04-30' },
+  ];
+
+  it('is the accounting year before a whole accounting year, however long a first year was', () => {
+    expect(previousPeriod({ from: '2026-05-01', to: '2027-04-30' }, YEARS)).toEqual({ from: '2024-11-01', to: '2026-04-30' });
+  });
+
+  it('is as many months before whole months, across a year end and February', () => {
+    expect(previousPeriod({ from: '2026-03-01', to: '2026-03-31' }, YEARS)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(previousPeriod({ from: '2026-01-01', to: '2026-03-31' }, YEARS)).toEqual({ from: '2025-10-01', to: '2025-12-31' });
+    expect(previousPeriod({ from: '2024-03-01', to: '2024-03-31' }, [])).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+  });
+
+  it('is as many days just before any other period; a year earlier keeps a month end a month end', () => {
+    expect(previousPeriod({ from: '2026-05-01', to: '2026-11-22' }, YEARS)).toEqual({ from: '2025-10-07', to: '2026-04-30' });
+    expect(previousPeriod({ from: '2026-11-10', to: '2026-11-10' }, YEARS)).toEqual({ from: '2026-11-09', to: '2026-11-09' });
+    expect(yearEarlier({ from: '2028-02-01', to: '2028-02-29' })).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+    expect(yearEarlier({ from: '2027-03-01', to: '2027-03-31' })).toEqual({ from: '2026-03-01', to: '2026-03-31' });
   });
 });

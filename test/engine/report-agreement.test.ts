@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { balanceSheetCsv } from '../../renderer/sections/reports/report-exports';
-import { balanceSheetSchema } from '../../renderer/lib/api/reports';
+import { balanceSheetCsv, profitAndLossCsv } from '../../renderer/sections/reports/report-exports';
+import { balanceSheetSchema, profitAndLossDetailSchema } from '../../renderer/lib/api/reports';
 import { bankAccount } from './banking-helpers';
 import { createTestBook, ORIGIN, type TestBook } from './harness';
 import { createSet, entry } from './journal-helpers';
@@ -32,7 +32,7 @@ function printed(amount: string): string {
   return `${negative ? '-' : ''}£${Number(whole).toLocaleString('en-GB')}.${fraction.padEnd(2, '0')}`;
 }
 
-describe('the balance sheet on screen, in PDF and in CSV', () => {
+describe('reports on screen, in PDF and in CSV', () => {
   it('has the same lines, figures and signs in all three, and money in the CSV has two decimals', async () => {
     const t = createTestBook({ vatRegistered: true });
     const owner = `${ORIGIN}/v2/users/${t.ownerId}`;
@@ -60,5 +60,28 @@ describe('the balance sheet on screen, in PDF and in CSV', () => {
     // The bank's 480 reads "480.00", never "480.0"; the director's loan is a creditor of +1,500.00.
     expect(csv).toContain('750-1,Bank Account: Current,480.00');
     expect(csv.some((row) => /^907-1,.*,1500\.00$/.test(row))).toBe(true);
+  });
+
+  it('the detailed profit and loss compared with the year before has the same lines and figures in all three', async () => {
+    const t = createTestBook();
+    await createSet(t, { dated_on: '2025-09-01', description: 'Year 1', journal_entries: [entry('681', '800'), entry('001', '-800'), entry('285', '120.5'), entry('797', '-120.5')] });
+    await createSet(t, { dated_on: '2026-06-02', description: 'Year 2', journal_entries: [entry('681', '1200'), entry('001', '-1000'), entry('051', '-200'), entry('335', '60'), entry('797', '-60')] });
+    const query = 'from_date=2026-05-01&to_date=2027-04-30&compare=previous_period';
+    const report = profitAndLossDetailSchema.parse((await t.json('GET', `/v2/accounting/profit_and_loss/detail?${query}`)).body.profit_and_loss_detail);
+    const pdf = await pdfText(t, `/v2/reports/profit_and_loss/pdf?${query}`);
+    const csv = profitAndLossCsv(report).trim().split('\r\n').slice(1);
+    expect(csv).toHaveLength(report.lines.length);
+    report.lines.forEach((line, index) => {
+      const label = line.nominal_code ? `${line.nominal_code} ${line.label}` : line.label;
+      if (line.kind === 'heading') {
+        expect(pdf).toContain(label);
+        expect(csv[index]).toBe(`,${line.label},,,`);
+        return;
+      }
+      expect(pdf).toContain(`${label} ${[...line.amounts, line.change!].map(printed).join(' ')}`);
+      const two = (amount: string) => `${amount.split('.')[0]}.${(amount.split('.')[1] ?? '').padEnd(2, '0')}`;
+      expect(csv[index]).toBe([line.nominal_code ?? '', line.label, ...line.amounts.map(two), two(line.change!)].join(','));
+    });
+    expect(csv).toContain('285,Accommodation and Meals,0.00,120.50,-120.50');
   });
 });

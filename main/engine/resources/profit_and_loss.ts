@@ -5,8 +5,9 @@ import { loadCompany } from '../company-record';
 import { badRequest, unprocessable } from '../errors';
 import { profitAndLoss, type ProfitAndLoss } from '../reports/profit-and-loss';
 import { profitAndLossDetail, type DetailColumn } from '../reports/profit-and-loss-detail';
-import { addMonths, monthEnd, monthsOf } from '../reports/dates';
-import { addDays, daysBetween } from '../sales/dates';
+import { monthEnd, monthsOf } from '../reports/dates';
+import { previousPeriod, yearEarlier } from '../reports/comparison-period';
+import { accountingPeriods } from '../ledger/periods';
 import { atMostTwelveMonths, datedPeriod, namedAccountingYear, withinOneAccountingYear, type ReportPeriod } from '../reports/report-period';
 import { ok, type Route, type RouteRequest } from '../route';
 import { date, decimal } from '../values';
@@ -37,23 +38,9 @@ const LESS_FIGURES: Readonly<Record<ProfitAndLossLessTitle, keyof ProfitAndLoss>
 const COMPARISONS = ['previous_period', 'previous_year'] as const;
 const BREAKDOWNS = ['month', 'project'] as const;
 
-/** The same length of time just before: whole months when the period is whole months, else days. */
-function previousPeriod(period: ReportPeriod): ReportPeriod {
-  const wholeMonths = period.from.endsWith('-01') && monthEnd(period.to) === period.to;
-  if (wholeMonths) {
-    const months = monthsOf(period.from, period.to).length;
-    const from = addMonths(period.from, -months);
-    return { from, to: addDays(period.from, -1) };
-  }
-  const days = daysBetween(period.from, period.to);
-  const to = addDays(period.from, -1);
-  return { from: addDays(to, -days), to };
-}
-
-const yearEarlier = (period: ReportPeriod): ReportPeriod => ({ from: addMonths(period.from, -12), to: monthEnd(period.to) === period.to ? monthEnd(addMonths(period.to, -12)) : addMonths(period.to, -12) });
-
 function columnsAsked(request: RouteRequest, period: ReportPeriod): DetailColumn[] {
   const { ctx, query } = request;
+  const company = loadCompany(ctx);
   const compare = query.get('compare');
   const by = query.get('by');
   if (compare && !(COMPARISONS as readonly string[]).includes(compare)) throw badRequest(`compare must be one of ${COMPARISONS.join(', ')}`);
@@ -61,7 +48,8 @@ function columnsAsked(request: RouteRequest, period: ReportPeriod): DetailColumn
   if (compare && by) throw badRequest('Give either compare or by, not both');
   const whole: DetailColumn = { key: 'period', label: `${period.from} to ${period.to}`, ...period };
   if (compare) {
-    const other = compare === 'previous_year' ? yearEarlier(period) : previousPeriod(period);
+    const years = accountingPeriods(company.companyStartDate, company.firstAccountingYearEnd, period.to);
+    const other = compare === 'previous_year' ? yearEarlier(period) : previousPeriod(period, years);
     return [whole, { key: compare, label: `${other.from} to ${other.to}`, ...other }];
   }
   if (by === 'month') {

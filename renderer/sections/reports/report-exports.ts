@@ -1,19 +1,20 @@
 /** Each report as CSV rows, with the engine's exact figures (debits positive in the trial balance). */
-import type { AgedReport, BalanceSheet, Cashflow, ProfitAndLoss, TrialBalanceLine } from '../../lib/api/reports';
+import type { AgedReport, BalanceSheet, Cashflow, ProfitAndLossDetail, TrialBalanceLine } from '../../lib/api/reports';
 import { moneyCell as money, toCsv, type CsvCell } from './report-csv';
 
-export function profitAndLossCsv(current: ProfitAndLoss, previous: ProfitAndLoss | null): string {
-  const header = ['Line', `${current.from} to ${current.to}`, ...(previous ? [`${previous.from} to ${previous.to}`] : [])];
-  const line = (label: string, figure: (report: ProfitAndLoss) => string): CsvCell[] => [label, money(figure(current)), ...(previous ? [money(figure(previous))] : [])];
-  return toCsv(header, [
-    line('Income', (report) => report.income),
-    line('Expenses', (report) => report.expenses),
-    line('Operating profit', (report) => report.operating_profit),
-    ...current.less.map((less) => line(`Less ${less.title}`, (report) => report.less.find((entry) => entry.title === less.title)?.total ?? '0.0')),
-    line('Retained profit', (report) => report.retained_profit),
-    line('Retained profit brought forward', (report) => report.retained_profit_brought_forward),
-    line('Retained profit carried forward', (report) => report.retained_profit_carried_forward),
-  ]);
+/** The detailed profit and loss as the screen and the PDF show it: one row a line, one column a column. */
+export function profitAndLossCsv(report: ProfitAndLossDetail): string {
+  const comparing = report.lines.some((line) => line.change !== undefined);
+  const header = ['Code', 'Line', ...report.columns.map((column) => column.label), ...(comparing ? ['Change'] : [])];
+  return toCsv(
+    header,
+    report.lines.map((line): CsvCell[] => [
+      line.nominal_code ?? '',
+      line.label,
+      ...(line.kind === 'heading' ? report.columns.map(() => '') : line.amounts.map(money)),
+      ...(comparing ? [line.change === undefined ? '' : money(line.change)] : []),
+    ]),
+  );
 }
 
 /** The balance sheet's lines as the screen and the PDF print them (the engine's layout), signed as read. */
