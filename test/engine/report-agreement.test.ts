@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { balanceSheetCsv, profitAndLossCsv } from '../../renderer/sections/reports/report-exports';
-import { balanceSheetSchema, profitAndLossDetailSchema } from '../../renderer/lib/api/reports';
+import { agedTable, cashflowTable, trialBalanceTable } from '../../main/engine/reports/pdf/report-tables';
+import { agedCsv, balanceSheetCsv, cashflowCsv, profitAndLossCsv, trialBalanceCsv } from '../../renderer/sections/reports/report-exports';
+import { agedReportSchema, balanceSheetSchema, cashflowSchema, profitAndLossDetailSchema, trialBalanceLineSchema } from '../../renderer/lib/api/reports';
+import { contact, pay, sentInvoice, item } from './sales-helpers';
 import { bankAccount } from './banking-helpers';
 import { createTestBook, ORIGIN, type TestBook } from './harness';
 import { createSet, entry } from './journal-helpers';
@@ -83,5 +85,29 @@ describe('reports on screen, in PDF and in CSV', () => {
       expect(csv[index]).toBe([line.nominal_code ?? '', line.label, ...line.amounts.map(two), two(line.change!)].join(','));
     });
     expect(csv).toContain('285,Accommodation and Meals,0.00,120.50,-120.50');
+  });
+
+  it('the trial balance, the cashflow and the aged debtors print in PDF the rows and figures their CSV has', async () => {
+    const t = createTestBook();
+    const bank = await bankAccount(t, { opening_balance: '480' });
+    const customer = await contact(t, { organisation_name: 'Acme Ltd' });
+    const sale = await sentInvoice(t, { contact: customer, dated_on: '2026-06-01', invoice_items: [item({ price: '250.5' })] });
+    expect((await pay(t, sale.url, '100', { account: bank, dated_on: '2026-06-20' })).status).toBe(201);
+    const period = 'from_date=2026-05-01&to_date=2026-11-22';
+    const trial = trialBalanceLineSchema.array().parse((await t.json('GET', `/v2/accounting/trial_balance/summary?${period}`)).body.trial_balance_summary);
+    const flow = cashflowSchema.parse((await t.json('GET', `/v2/cashflow?${period}`)).body.cashflow);
+    const aged = agedReportSchema.parse((await t.json('GET', '/v2/accounting/aged_debtors?as_at_date=2026-11-22')).body.aged_debtors);
+    const two = (cell: string) => (/^-?\d+\.\d$/.test(cell) ? `${cell}0` : /^-?\d+$/.test(cell) ? `${cell}.00` : cell);
+    const cases = [
+      { csv: trialBalanceCsv(trial), table: trialBalanceTable(trial, '2026-05-01', '2026-11-22') },
+      { csv: cashflowCsv(flow), table: cashflowTable(flow) },
+      { csv: agedCsv(aged), table: agedTable('Aged debtors', aged) },
+    ];
+    for (const { csv, table } of cases) {
+      const rows = csv.trim().split('\r\n').slice(1);
+      expect(rows.length, table.title).toBe(table.rows.length);
+      expect(rows.length, table.title).toBeGreaterThan(0);
+      table.rows.forEach((row, index) => expect(rows[index], table.title).toBe(row.cells.map((cell, column) => (table.amountColumns.includes(column) ? two(cell) : cell)).join(',')));
+    }
   });
 });
