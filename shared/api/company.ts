@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolean, date, integer, optionalText, requiredText } from './fields';
+import { ukVatNumberProblem } from '../vat-number';
 
 export const COMPANY_TYPES = [
   'UkLimitedCompany',
@@ -20,15 +21,13 @@ export const VAT_REGISTRATION_STATUSES = ['Registered', 'Not Registered'] as con
 /** Monthly, quarterly (the usual) and annual accounting: the return periods HMRC offers. */
 export const VAT_PERIOD_MONTHS = [1, 3, 12] as const;
 
-/** A UK VAT number as HMRC prints it: GB and 9 digits (12 for a branch of a VAT group), or the digits alone. */
-const VAT_NUMBER = /^(GB)?(\d{9}|\d{12})$/;
 /** A Companies House number: 8 digits, or 2 letters (SC, NI, OC...) and 6 digits. */
 const COMPANY_NUMBER = /^(\d{8}|[A-Z]{2}\d{6})$/;
 
 /** Spaces people type inside numbers are not part of them; letters are upper case. */
 export const compactCode = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
-export const isUkVatNumber = (value: string) => VAT_NUMBER.test(compactCode(value));
+export const isUkVatNumber = (value: string) => ukVatNumberProblem(value) === null;
 
 const code = (pattern: RegExp, message: string) =>
   z.preprocess(
@@ -55,7 +54,14 @@ export const companyUpdateSchema = z.object({
   company_registration_number: code(COMPANY_NUMBER, 'must be 8 digits, or 2 letters and 6 digits (as Companies House writes it)').optional(),
   business_category: optionalText(),
   sales_tax_registration_status: z.enum(VAT_REGISTRATION_STATUSES, { error: 'must be Registered or Not Registered' }),
-  sales_tax_registration_number: code(VAT_NUMBER, 'must be a UK VAT number: GB and 9 or 12 digits').optional(),
+  // Kept as typed but compact ("GB 980 7806 84" -> "GB980780684"), once HMRC's check digits agree.
+  sales_tax_registration_number: z
+    .preprocess((value) => (value === '' ? null : typeof value === 'string' ? compactCode(value) : value), z.string({ error: 'must be text' }).nullable())
+    .superRefine((value, context) => {
+      const problem = value === null ? null : ukVatNumberProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   sales_tax_effective_date: date,
   vat_period_months: integer.refine((value) => (VAT_PERIOD_MONTHS as readonly number[]).includes(value), { error: 'must be 1, 3 or 12' }),
   /** Picks the stagger: the first return runs from the effective date to this month end (null: the default). */

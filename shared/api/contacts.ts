@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolean, integer, optionalText, text } from './fields';
+import { vatNumberProblem } from '../vat-number';
 
 /** How sales tax is charged to a contact when an invoice item gives no rate (section 1, invoice rule 2). */
 export const CHARGE_SALES_TAX = ['Auto', 'Always', 'Never'] as const;
@@ -38,7 +39,11 @@ const contactFields = {
   country: optionalText(100),
   contact_name_on_invoices: boolean.optional(),
   charge_sales_tax: z.enum(CHARGE_SALES_TAX, { error: `must be one of ${CHARGE_SALES_TAX.join(', ')}` }).optional(),
-  sales_tax_registration_number: optionalText(50),
+  // A UK number must pass HMRC's check digits, an EU one its country's format (shared/vat-number.ts).
+  sales_tax_registration_number: optionalText(50).superRefine((value, context) => {
+    const problem = typeof value === 'string' ? vatNumberProblem(value) : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
   status: z.enum(CONTACT_STATUSES, { error: `must be one of ${CONTACT_STATUSES.join(', ')}` }).optional(),
   default_payment_terms_in_days: integer.pipe(z.number().min(0, { error: 'must not be negative' }).max(3650, { error: 'must be at most 3650' })).nullable().optional(),
   locale: text(10).regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, { error: 'must be a language code such as en or pt-BR' }).optional(),

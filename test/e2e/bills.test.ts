@@ -13,7 +13,7 @@ describe('bills in browser mode', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2025-05-01'").run();
     expect((await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Office Supplies Co' } } })).status).toBe(201);
     await accountWithLines(app, [{ dated_on: '2026-11-12', description: 'OFFICE SUPPLIES OS-1001', amount: '-150.00' }]);
   });

@@ -37,7 +37,7 @@ describe('contacts in browser mode', () => {
     await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Canal Street');
     await page.getByRole('textbox', { name: 'Town' }).fill('Manchester');
     await page.getByRole('textbox', { name: 'Postcode' }).fill('M1 3HE');
-    await page.getByRole('textbox', { name: 'VAT number' }).fill('GB987654321');
+    await page.getByRole('textbox', { name: 'VAT number' }).fill('GB987654353');
     await page.getByRole('textbox', { name: 'Payment terms (days)' }).fill('14');
     await page.keyboard.press('Enter');
     await page.locator('#contact-email-error').getByText('Email must be an email address.').waitFor();
@@ -47,7 +47,7 @@ describe('contacts in browser mode', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('accounts@bright.example');
     await page.keyboard.press('Enter');
     await page.getByText('Added Bright Ideas Ltd.').waitFor();
-    await expect.poll(firstRow).toEqual(['Bright Ideas Ltd', 'accounts@bright.example', 'Manchester', 'GB987654321', '£0.00']);
+    await expect.poll(firstRow).toEqual(['Bright Ideas Ltd', 'accounts@bright.example', 'Manchester', 'GB987654353', '£0.00']);
     const saved = (await app.book.json('GET', '/v2/contacts')).body.contacts[0];
     expect(saved).toMatchObject({ organisation_name: 'Bright Ideas Ltd', postcode: 'M1 3HE', default_payment_terms_in_days: 14, charge_sales_tax: 'Auto' });
   });

@@ -14,7 +14,7 @@ describe('estimates in browser mode', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2025-05-01'").run();
     const acme = await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Ltd', address1: '5 Mill Lane', town: 'York' } } });
     expect(acme.status).toBe(201);
     await app.page.setViewportSize({ width: 1280, height: 800 });

@@ -15,7 +15,7 @@ describe('expenses in browser mode', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2025-05-01'").run();
     await app.book.json('POST', '/v2/users', { body: { user: { email: 'erin@example.com', first_name: 'Erin', last_name: 'Employee', role: 'Employee', permission_level: 2 } } });
     const users = (await app.book.json('GET', '/v2/users')).body.users as { url: string; first_name: string }[];
     ownerUrl = users.find((user) => user.first_name === 'Olive')!.url;

@@ -50,7 +50,7 @@ describe('the first run of a new book', () => {
     await page.getByRole('combobox', { name: 'Periods end' }).selectOption({ label: 'Quarters end Mar, Jun, Sep, Dec' });
     await page.getByRole('textbox', { name: 'VAT number' }).press('Enter');
 
-    await page.locator('#company-vat-number-error').getByText('VAT number must be a UK VAT number: GB and 9 or 12 digits.').waitFor();
+    await page.locator('#company-vat-number-error').getByText('VAT number must be a UK VAT number: GB and 9 digits (12 for a branch of a VAT group).').waitFor();
     expect(await company()).toMatchObject({ name: 'My Company', sales_tax_registration_status: 'Not Registered' });
     expect((await app.book.json('GET', '/v2/company/setup')).body.company_setup.setup_completed).toBe(false);
     await checkScreen(app, 'first-run-error');
@@ -60,7 +60,7 @@ describe('the first run of a new book', () => {
     const { page } = app;
     await page.getByRole('textbox', { name: 'VAT number' }).click();
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type('GB 123 4567 89');
+    await page.keyboard.type('GB 123 4567 82');
     await page.keyboard.press('Enter');
 
     await page.getByRole('heading', { name: 'Add your first bank account' }).waitFor();
@@ -72,7 +72,7 @@ describe('the first run of a new book', () => {
       company_start_date: '2026-04-01',
       first_accounting_year_end: '2027-03-31',
       sales_tax_registration_status: 'Registered',
-      sales_tax_registration_number: 'GB123456789',
+      sales_tax_registration_number: 'GB123456782',
       sales_tax_effective_date: '2026-06-01',
     });
     expect((await app.book.json('GET', '/v2/company/setup')).body.company_setup).toEqual({ setup_completed: true, vat_period_months: 3, first_vat_period_ends_on: '2026-06-30' });

@@ -12,7 +12,7 @@ describe('the overview figures in browser mode', () => {
   beforeAll(async () => {
     app = await openApp();
     const { book } = app;
-    book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2026-08-01'").run();
+    book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2026-08-01'").run();
     const bank = await book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '12000' } } });
     const bankUrl = bank.body.bank_account.url as string;
     const upload = await book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(bankUrl)}`, {

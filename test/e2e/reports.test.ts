@@ -4,7 +4,7 @@ import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
 /**
- * Issue 10 item 5 by keys and clicks: a company's profit and loss compared with the year before, its
+ * Issue 10 item 5 and issue 24 by keys and clicks: a company's detailed profit and loss compared with the year before, its
  * balance sheet as at a date (balancing), the trial balance with a line drilled down to its postings
  * and on to the invoice that made them, and a report exported to CSV.
  */
@@ -14,7 +14,7 @@ describe('reports in browser mode', () => {
   beforeAll(async () => {
     app = await openApp();
     const { book } = app;
-    book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2025-05-01'").run();
     const bank = await book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '12000' } } });
     expect(bank.status).toBe(201);
     const customer = (await book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Northwind Traders' } } })).body.contact.url;
@@ -38,31 +38,51 @@ describe('reports in browser mode', () => {
 
   const cells = async (table: string, row: string) => (await app.page.getByRole('table', { name: table }).getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell').allTextContents()).map((text) => text.trim());
 
-  it('shows profit and loss for the accounting year to date, and beside the previous year when asked', async () => {
+  it('shows profit and loss in detail for the accounting year to date, beside the previous year, by month, and opens a line\'s postings', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+9');
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
     const table = page.getByRole('table', { name: /Profit and loss, 1 May 2026 to 22 Nov 2026/ });
     await table.waitFor();
-    expect(await cells('Profit and loss, 1 May 2026 to 22 Nov 2026', 'Income')).toEqual(['£1,000.00']);
-    expect(await cells('Profit and loss, 1 May 2026 to 22 Nov 2026', 'Expenses')).toEqual(['£500.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 22 Nov 2026', 'Total turnover')).toEqual(['£1,000.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 22 Nov 2026', 'Total administrative expenses')).toEqual(['£500.00']);
     expect(await cells('Profit and loss, 1 May 2026 to 22 Nov 2026', 'Retained profit brought forward')).toEqual(['-£300.00']);
     await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Accounting year 2026/27' });
     await page.getByRole('table', { name: /1 May 2026 to 30 Apr 2027/ }).waitFor();
-    await page.getByRole('checkbox', { name: 'Compare with the previous period' }).check();
+    await page.getByRole('combobox', { name: 'Beside it' }).selectOption({ label: 'The previous period' });
     await page.getByRole('columnheader', { name: '1 May 2025 to 30 Apr 2026' }).waitFor();
-    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Expenses')).toEqual(['£500.00', '£300.00']);
-    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Retained profit carried forward')).toEqual(['£200.00', '-£300.00']);
+    // This year, last year and the change.
+    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Total administrative expenses')).toEqual(['£500.00', '£300.00', '£200.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Retained profit carried forward')).toEqual(['£200.00', '-£300.00', '£500.00']);
+    await page.getByRole('region', { name: 'Corporation tax estimate' }).getByText(/On a taxable profit of £500\.00/).waitFor();
     await checkScreen(app, 'reports-profit-and-loss');
+
+    // A category's line opens the postings behind it: the bill's 500.00 this year.
+    await page.getByRole('button', { name: '285 Accommodation and Meals' }).click();
+    await page.getByRole('heading', { name: /^285 Accommodation and Meals: postings from 1 May 2026 to 30 Apr 2027/ }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('combobox', { name: 'Beside it' }).selectOption({ label: 'Each month' });
+    await page.getByRole('columnheader', { name: 'Nov 2026' }).waitFor();
+    const months = await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Operating profit');
+    expect(months).toHaveLength(13);
+    expect(months[6]).toBe('£500.00');
+    expect(months[12]).toBe('£500.00');
+    await checkScreen(app, 'reports-profit-and-loss-by-month');
   });
 
-  it('exports the report as CSV with the exact figures', async () => {
+  it('exports the report as CSV with the exact figures, two decimals each', async () => {
     const { page } = app;
+    await page.keyboard.press('Alt+9');
+    await page.getByRole('tab', { name: 'Profit and loss' }).click();
+    await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Accounting year 2026/27' });
+    await page.getByRole('combobox', { name: 'Beside it' }).selectOption({ label: 'The previous period' });
+    await page.getByRole('columnheader', { name: '1 May 2025 to 30 Apr 2026' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('profit-and-loss-2026-05-01-to-2027-04-30.csv');
     const text = readFileSync((await download.path())!, 'utf8');
-    expect(text).toContain('Line,2026-05-01 to 2027-04-30,2025-05-01 to 2026-04-30\r\n');
-    expect(text).toContain('Income,1000.0,0.0\r\n');
+    expect(text).toContain('Code,Line,2026-05-01 to 2027-04-30,2025-05-01 to 2026-04-30,Change\r\n');
+    expect(text).toContain(',Total turnover,1000.00,0.00,1000.00\r\n');
   });
 
   it('shows the balance sheet as at a date, balancing', async () => {
@@ -72,12 +92,14 @@ describe('reports in browser mode', () => {
     await page.getByRole('table', { name: caption }).waitFor();
     const table = page.getByRole('table', { name: caption });
     expect((await table.getByRole('row', { name: /Trade Debtors/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['681', '£1,200.00']);
-    expect((await table.getByRole('row', { name: /^Total assets/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
-    expect((await table.getByRole('row', { name: /^Total owners' equity/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
+    // A limited company's sheet in the Companies Act format: net assets equal the shareholders' funds.
+    expect((await table.getByRole('row', { name: /^Net assets/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
+    expect((await table.getByRole('row', { name: /^Total shareholders' funds/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '£200.00']);
+    expect(await table.getByText('Creditors: amounts falling due within one year', { exact: true }).count()).toBe(1);
     await checkScreen(app, 'reports-balance-sheet');
     await page.getByRole('textbox', { name: 'As at' }).fill('30/04/2026');
     await page.getByRole('table', { name: /Balance sheet as at 30 Apr 2026/ }).waitFor();
-    expect((await page.getByRole('table', { name: /30 Apr 2026/ }).getByRole('row', { name: /^Total assets/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '-£300.00']);
+    expect((await page.getByRole('table', { name: /30 Apr 2026/ }).getByRole('row', { name: /^Net liabilities/ }).getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['', '-£300.00']);
   });
 
   it('drills a trial balance line down to its postings and opens the invoice that made them', async () => {

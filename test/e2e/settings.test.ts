@@ -82,9 +82,11 @@ describe('Settings in browser mode', () => {
     const { page } = app;
     await page.getByRole('checkbox', { name: 'Registered for VAT' }).check();
     await field('VAT number').click();
-    await page.keyboard.type('GB123456789');
+    await page.keyboard.type('GB123456782');
     await refusedAt('Registered from', 'company-vat-from', '01/01/2025', 'Registered from must be on or after the company start date (2025-05-01).');
-    await refusedAt('VAT number', 'company-vat-number', 'FR123456789', 'VAT number must be a UK VAT number: GB and 9 or 12 digits.');
+    await refusedAt('VAT number', 'company-vat-number', 'FR123456789', 'VAT number must be a UK VAT number: GB and 9 digits (12 for a branch of a VAT group).');
+    // A number with a wrong check digit (issue 24 item 5): HMRC's modulus 97 / 9755 check refuses it.
+    await refusedAt('VAT number', 'company-vat-number', 'GB123456789', 'VAT number is not a valid UK VAT number: its check digits are wrong (compare it with the VAT registration certificate).');
     await field('Registered from').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('01/05/2025');
@@ -92,7 +94,7 @@ describe('Settings in browser mode', () => {
     await page.getByRole('combobox', { name: 'Periods end' }).selectOption({ label: 'Quarters end Jan, Apr, Jul, Oct' });
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await company()).sales_tax_registration_status).toBe('Registered');
-    expect(await company()).toMatchObject({ sales_tax_registration_status: 'Registered', sales_tax_registration_number: 'GB123456789', sales_tax_effective_date: '2025-05-01' });
+    expect(await company()).toMatchObject({ sales_tax_registration_status: 'Registered', sales_tax_registration_number: 'GB123456782', sales_tax_effective_date: '2025-05-01' });
     expect((await app.book.json('GET', '/v2/company/setup')).body.company_setup.first_vat_period_ends_on).toBe('2025-07-31');
     await checkScreen(app, 'settings-vat');
   });

@@ -54,7 +54,7 @@ describe('VAT returns in browser mode', () => {
     await page.getByText('is set in Settings, and the Settings screen is not built yet').waitFor();
     await checkScreen(app, 'tax-not-registered');
     // Registered from 1 May 2025, quarterly, as a first run or Settings would record it.
-    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456789', sales_tax_effective_date = '2025-05-01'").run();
+    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2025-05-01'").run();
     await page.reload();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
   });

@@ -68,7 +68,7 @@ describe('GET /v2/accounting/balance_sheet', () => {
     expect((await t.json('GET', '/v2/accounting/balance_sheet?as_at_date=2026-02-30')).status).toBe(400);
   });
 
-  it('places a director\'s capital and loan account among the owners\' equity and capital assets at net book value', async () => {
+  it('places a company director\'s loan account in credit among the creditors and capital assets at net book value', async () => {
     const t = createTestBook();
     const owner = `${ORIGIN}/v2/users/${t.ownerId}`;
     await createSet(t, {
@@ -78,10 +78,12 @@ describe('GET /v2/accounting/balance_sheet', () => {
     });
     const sheet = (await t.json('GET', '/v2/accounting/balance_sheet?as_at_date=2026-11-22')).body.balance_sheet;
     expect(sheet.capital_assets.net_book_value).toBe('1000.0');
-    expect(sheet.owners_equity.accounts.map((a: { nominal_code: string; total_debit_value: string }) => [a.nominal_code.split('-')[0], a.total_debit_value])).toEqual([['907', '-1500.0']]);
+    // Money the company owes its director is a creditor (Companies Act format 1), not owners' equity.
+    expect(sheet.owners_equity.accounts).toEqual([]);
+    expect(sheet.current_liabilities.accounts.map((a: { nominal_code: string; total_debit_value: string }) => [a.nominal_code.split('-')[0], a.total_debit_value])).toEqual([['907', '-1500.0']]);
     expect(sheet.owners_equity.retained_profit).toBe('-500.0');
-    expect(sheet.total_owners_equity).toBe('1000.0');
-    expect(sheet.total_assets).toBe('1000.0');
+    expect(sheet.total_owners_equity).toBe('-500.0');
+    expect(sheet.total_assets).toBe('-500.0');
   });
 
   it('answers in XML as in JSON, and needs Tax, Accounting and Users access', async () => {

@@ -15,7 +15,7 @@ const periods = async (t: TestBook) =>
 
 const REGISTER = {
   sales_tax_registration_status: 'Registered',
-  sales_tax_registration_number: 'GB123456789',
+  sales_tax_registration_number: 'GB123456782',
   sales_tax_effective_date: '2025-08-12',
 };
 
@@ -61,12 +61,12 @@ describe('PUT /v2/company (Ledgerdesk extension)', () => {
   it('takes XML like every resource and answers in XML', async () => {
     const t = createTestBook();
     const response = await t.request('PUT', '/v2/company', {
-      xml: '<company><name>Xml Trading Ltd</name><sales-tax-registration-status>Registered</sales-tax-registration-status><sales-tax-registration-number>GB123456789</sales-tax-registration-number><sales-tax-effective-date>2025-05-01</sales-tax-effective-date><vat-period-months>3</vat-period-months></company>',
+      xml: '<company><name>Xml Trading Ltd</name><sales-tax-registration-status>Registered</sales-tax-registration-status><sales-tax-registration-number>GB123456782</sales-tax-registration-number><sales-tax-effective-date>2025-05-01</sales-tax-effective-date><vat-period-months>3</vat-period-months></company>',
       headers: { Accept: 'application/xml' },
     });
     expect(response.status).toBe(200);
     const body = await readXml(response);
-    expect(body.company).toMatchObject({ name: 'Xml Trading Ltd', sales_tax_registration_status: 'Registered', sales_tax_registration_number: 'GB123456789' });
+    expect(body.company).toMatchObject({ name: 'Xml Trading Ltd', sales_tax_registration_status: 'Registered', sales_tax_registration_number: 'GB123456782' });
   });
 
   it('needs Full access', async () => {
@@ -103,10 +103,15 @@ describe('PUT /v2/company: each rule refused with a 422 naming the field, changi
   it('a VAT number is needed to register, in the UK format (GB and 9 or 12 digits, or the digits alone)', async () => {
     const t = createTestBook();
     await expectRefused(t, { ...REGISTER, sales_tax_registration_number: undefined }, /^sales_tax_registration_number is required when the company is registered for VAT/);
-    for (const bad of ['GB12345678', 'GB1234567890', 'FR123456789', 'GB12345678X']) {
+    for (const bad of ['GB12345678', 'GB1234567820', 'FR123456789', 'GB12345678X']) {
       await expectRefused(t, { ...REGISTER, sales_tax_registration_number: bad }, /^sales_tax_registration_number must be a UK VAT number/);
     }
-    for (const good of ['GB 123 4567 89', '123456789', 'GB123456789012']) {
+    // Issue 24 item 5: HMRC's check digits (modulus 97, or 9755 for numbers issued since 2010).
+    for (const wrong of ['GB123456789', 'GB 987 6543 21', '123456780']) {
+      await expectRefused(t, { ...REGISTER, sales_tax_registration_number: wrong }, /^sales_tax_registration_number is not a valid UK VAT number: its check digits are wrong/);
+    }
+    expect((await company(t)).sales_tax_registration_number ?? null).toBeNull();
+    for (const good of ['GB 123 4567 82', '123456782', 'GB123456782012', 'GB 123 4567 27']) {
       const t2 = createTestBook();
       expect((await put(t2, { ...REGISTER, sales_tax_registration_number: good })).status).toBe(200);
       expect((await company(t2)).sales_tax_registration_number).toBe(good.replace(/\s/g, ''));
@@ -153,7 +158,7 @@ describe('VAT registration and the VAT returns it brings', () => {
     const t = createTestBook();
     expect(await periods(t)).toEqual([]);
     const response = await put(t, REGISTER);
-    expect(response.body.company).toMatchObject({ sales_tax_registration_status: 'Registered', sales_tax_registration_number: 'GB123456789', sales_tax_effective_date: '2025-08-12' });
+    expect(response.body.company).toMatchObject({ sales_tax_registration_status: 'Registered', sales_tax_registration_number: 'GB123456782', sales_tax_effective_date: '2025-08-12' });
     expect(await setup(t)).toEqual({ setup_completed: true, vat_period_months: 3, first_vat_period_ends_on: '2025-10-31' });
     expect(await periods(t)).toEqual([
       ['2026-11-01', '2027-01-31'],
@@ -222,9 +227,9 @@ describe('VAT registration and the VAT returns it brings', () => {
     await expectRefused(t, { vat_period_months: 1 }, new RegExp(`^vat_period_months ${reason.source}`));
     await expectRefused(t, { first_vat_period_ends_on: '2025-09-30' }, new RegExp(`^first_vat_period_ends_on ${reason.source}`));
     await expectRefused(t, { company_start_date: '2025-06-01' }, /^company_start_date cannot change: the VAT return for the period ending 2025-10-31 has been filed/);
-    expect((await put(t, { sales_tax_registration_number: 'GB987654321' })).status).toBe(200);
+    expect((await put(t, { sales_tax_registration_number: 'GB987654353' })).status).toBe(200);
     // The settings form sends the whole registration back; the default stagger as a date is no change.
-    const resent = await put(t, { name: 'Renamed Ltd', ...REGISTER, sales_tax_registration_number: 'GB987654321', vat_period_months: 3, first_vat_period_ends_on: '2025-10-31' });
+    const resent = await put(t, { name: 'Renamed Ltd', ...REGISTER, sales_tax_registration_number: 'GB987654353', vat_period_months: 3, first_vat_period_ends_on: '2025-10-31' });
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
   });
 

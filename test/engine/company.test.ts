@@ -70,8 +70,8 @@ describe('GET /v2/company', () => {
     expect(unregistered.body.company.sales_tax_effective_date).toBe('2025-05-01');
     expect(unregistered.body.company).not.toHaveProperty('sales_tax_registration_number');
 
-    const registered = await createTestBook({ startDate: '2025-05-01', vatRegistered: true, vatRegistrationNumber: 'GB123456789' }).json('GET', '/v2/company');
-    expect(registered.body.company).toMatchObject({ sales_tax_registration_status: 'Registered', sales_tax_registration_number: 'GB123456789', sales_tax_effective_date: '2025-05-01' });
+    const registered = await createTestBook({ startDate: '2025-05-01', vatRegistered: true, vatRegistrationNumber: 'GB123456782' }).json('GET', '/v2/company');
+    expect(registered.body.company).toMatchObject({ sales_tax_registration_status: 'Registered', sales_tax_registration_number: 'GB123456782', sales_tax_effective_date: '2025-05-01' });
   });
 
   it('locks the currency once the book has transactions', async () => {

@@ -58,6 +58,9 @@ describe('contacts: create, read, update (the recorded exchanges)', () => {
       [{ email: 'not an address' }, /^email must be an email address/],
       [{ default_payment_terms_in_days: -1 }, /^default_payment_terms_in_days must not be negative/],
       [{ locale: 'english' }, /^locale/],
+      // Issue 24 item 5: a UK VAT number with a wrong check digit, an EU one in the wrong format.
+      [{ sales_tax_registration_number: 'GB 123 4567 89' }, /^sales_tax_registration_number is not a valid UK VAT number: its check digits are wrong/],
+      [{ sales_tax_registration_number: 'DE12345678' }, /^sales_tax_registration_number is not a valid DE VAT number/],
     ];
     for (const [fields, message] of cases) {
       const response = await t.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'X', ...fields } } });
@@ -66,6 +69,14 @@ describe('contacts: create, read, update (the recorded exchanges)', () => {
     }
     expect((await t.json('POST', '/v2/contacts', { body: { organisation_name: 'No root key' } })).status).toBe(422);
     expect((await t.json('GET', '/v2/contacts?view=all')).body.contacts).toEqual([]);
+  });
+
+  it('keeps a right VAT number of the UK, of an EU country, or of a country whose format it does not know', async () => {
+    const t = createTestBook();
+    for (const number of ['GB123456782', 'XI 987 6543 53', 'DE123456789', 'FR40303265045', 'NL123456789B01', 'CHE-123.456.789']) {
+      const response = await t.json('POST', '/v2/contacts', { body: { contact: { organisation_name: `Firm ${number}`, sales_tax_registration_number: number } } });
+      expect(response.status, number).toBe(201);
+    }
   });
 });
 

@@ -28,7 +28,7 @@ async function pdfPages(t: TestBook, url: string, token?: string): Promise<strin
 
 async function sellingBook(): Promise<{ t: TestBook; customer: string }> {
   const t = createTestBook({ vatRegistered: true });
-  t.book.sqlite.prepare("UPDATE company SET address1 = '1 High Street', town = 'Leeds', postcode = 'LS1 1AA', vat_registration_number = 'GB123456789', company_registration_number = '01234567'").run();
+  t.book.sqlite.prepare("UPDATE company SET address1 = '1 High Street', town = 'Leeds', postcode = 'LS1 1AA', vat_registration_number = 'GB123456782', company_registration_number = '01234567'").run();
   await bankAccount(t, { name: 'Business Current', bank_name: 'Example Bank', sort_code: '12-34-56', account_number: '12345678' });
   const customer = await contact(t, { organisation_name: 'Acme Ltd', address1: '5 Mill Lane', town: 'York', postcode: 'YO1 2AB' });
   return { t, customer };
@@ -50,12 +50,14 @@ describe('GET /v2/invoices/:id/pdf', () => {
     const [page, ...rest] = await pdfPages(t, draft.url);
     expect(rest).toEqual([]);
     for (const text of [
-      'Example Ltd', '1 High Street', 'Leeds', 'LS1 1AA', 'VAT registration number GB123456789', 'Company number 01234567',
+      'Example Ltd', '1 High Street', 'Leeds', 'LS1 1AA', 'VAT registration number GB123456782', 'Company number 01234567',
       'INVOICE', `Invoice number: ${draft.reference}`, 'Date: 1 November 2026', 'Due: 15 November 2026',
       'Acme Ltd', '5 Mill Lane', 'York', 'YO1 2AB',
       'Bookkeeping', '10 hours', '45.00', '20%', '£450.00', 'Printed books', '2 products', '12.50', '0%', '£25.00',
       'Net', '£475.00', 'VAT at 20% on £450.00', '£90.00', 'VAT at 0% on £25.00', 'Total (GBP)', '£565.00',
       'Sort code: 12-34-56', 'Account number: 12345678', 'Payment is due within 14 days, by 15 November 2026.', 'Thank you for your business.',
+      // Issue 24 item 5: the registration UK company law asks business documents to show.
+      'Example Ltd is registered in England and Wales, company number 01234567. Registered office: 1 High Street, Leeds, LS1 1AA.',
     ]) {
       expect(page, text).toContain(text);
     }
@@ -114,12 +116,22 @@ describe('GET .../pdf in XML', () => {
   });
 });
 
+describe('the legal details on a document', () => {
+  it('names the part of the UK by the company number, and none for a sole trader', async () => {
+    const { companyLegalNotice } = await import('../../main/engine/sales/pdf/document-facts');
+    expect(companyLegalNotice('UkLimitedCompany', 'Thistle Ltd', 'SC123456', ['1 Rose Street', 'Edinburgh'])).toBe('Thistle Ltd is registered in Scotland, company number SC123456. Registered office: 1 Rose Street, Edinburgh.');
+    expect(companyLegalNotice('UkLimitedCompany', 'Lough Ltd', 'NI612345', [])).toBe('Lough Ltd is registered in Northern Ireland, company number NI612345.');
+    expect(companyLegalNotice('UkLimitedCompany', 'No Number Ltd', null, ['1 High Street'])).toBeNull();
+    expect(companyLegalNotice('UkSoleTrader', 'Sam Smith', '01234567', ['1 High Street'])).toBeNull();
+  });
+});
+
 describe('GET /v2/credit_notes/:id/pdf', () => {
   it('is titled a credit note, with its negative values and no payment details', async () => {
     const { t, customer } = await sellingBook();
     const note = await creditNote(t, { contact: customer, credit_note_items: [item({ description: 'Refund of overcharge', price: '25' })] }, false);
     const [page] = await pdfPages(t, note.url);
-    for (const text of ['CREDIT NOTE', `Credit note number: ${note.reference}`, 'CREDIT TO', 'Acme Ltd', 'Refund of overcharge', '-£25.00', '-£5.00', 'Total (GBP)', '-£30.00']) {
+    for (const text of ['CREDIT NOTE', `Credit note number: ${note.reference}`, 'CREDIT TO', 'Acme Ltd', 'Refund of overcharge', '-£25.00', '-£5.00', 'Total (GBP)', '-£30.00', 'registered in England and Wales, company number 01234567']) {
       expect(page, text).toContain(text);
     }
     expect(page).not.toContain('Sort code');
@@ -141,9 +153,10 @@ describe('GET /v2/estimates/:id/pdf', () => {
     const [page, ...rest] = await pdfPages(t, quote.url);
     expect(rest).toEqual([]);
     for (const text of [
-      'Example Ltd', 'VAT registration number GB123456789', 'QUOTE', `Quote number: ${quote.reference}`, 'Date: 1 November 2026',
+      'Example Ltd', 'VAT registration number GB123456782', 'QUOTE', `Quote number: ${quote.reference}`, 'Date: 1 November 2026',
       'PREPARED FOR', 'Acme Ltd', '5 Mill Lane', 'Bookkeeping', '10 hours', '20%', '£450.00', 'Child seats', '5%', '£80.00',
       'Net', '£530.00', 'VAT at 20% on £450.00', '£90.00', 'VAT at 5% on £80.00', '£4.00', 'Total (GBP)', '£624.00', 'Valid for 30 days.',
+      'Example Ltd is registered in England and Wales, company number 01234567. Registered office: 1 High Street, Leeds, LS1 1AA.',
     ]) {
       expect(page, text).toContain(text);
     }

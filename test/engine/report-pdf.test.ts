@@ -43,23 +43,24 @@ describe('GET /v2/reports/:report/pdf (Ledgerdesk extension)', () => {
   it('prints the profit and loss as text with the JSON’s figures, beside the previous period when asked', async () => {
     const t = await yearOfBooks();
     const json = (await t.json('GET', '/v2/accounting/profit_and_loss/summary?from_date=2026-05-01&to_date=2026-11-22')).body.profit_and_loss_summary;
-    const [page] = await pdfPages(t, 'profit_and_loss', '?from_date=2026-05-01&to_date=2026-11-22&previous_from_date=2025-05-01&previous_to_date=2026-04-30');
+    // The whole accounting year compared with the one before it, each category on its line (issue 24 item 2).
+    const [page] = await pdfPages(t, 'profit_and_loss', '?from_date=2026-05-01&to_date=2027-04-30&compare=previous_period');
     expect(page).toContain('Example Ltd');
     expect(page).toContain('Profit and loss');
-    expect(page).toContain('2026-05-01 to 2026-11-22, compared with 2025-05-01 to 2026-04-30');
+    expect(page).toContain('2026-05-01 to 2027-04-30, compared with 2025-05-01 to 2026-04-30');
     expect(json.income).toBe('1000.0');
-    expect(page).toMatch(/Income £1,000\.00 £0\.00/);
-    expect(page).toMatch(/Expenses £500\.00 £300\.00/);
-    expect(page).toMatch(/Operating profit £500\.00 -£300\.00/);
+    expect(page).toMatch(/001 Sales £1,000\.00 £0\.00 £1,000\.00/);
+    expect(page).toMatch(/Total administrative expenses £500\.00 £300\.00 £200\.00/);
+    expect(page).toMatch(/Operating profit £500\.00 -£300\.00 £800\.00/);
   });
 
   it('prints the balance sheet, the trial balance, the cashflow and the aged reports, each with its own figures', async () => {
     const t = await yearOfBooks();
     const [sheet] = await pdfPages(t, 'balance_sheet', '?as_at_date=2026-11-22');
     expect(sheet).toContain('As at 2026-11-22');
-    expect(sheet).toMatch(/Total assets £/);
+    expect(sheet).toMatch(/Net assets £/);
     const total = (await t.json('GET', '/v2/accounting/balance_sheet?as_at_date=2026-11-22')).body.balance_sheet.total_assets as string;
-    expect(sheet).toContain(`Total assets £${Number(total.split('.')[0]).toLocaleString('en-GB')}.${(total.split('.')[1] ?? '').padEnd(2, '0')}`);
+    expect(sheet).toContain(`Net assets £${Number(total.split('.')[0]).toLocaleString('en-GB')}.${(total.split('.')[1] ?? '').padEnd(2, '0')}`);
 
     const [trial] = await pdfPages(t, 'trial_balance', '?from_date=2026-05-01&to_date=2026-11-22');
     expect(trial).toContain('Trial balance');
@@ -91,7 +92,7 @@ describe('GET /v2/reports/:report/pdf (Ledgerdesk extension)', () => {
   it('refuses what the report refuses, and keeps out a level that may not read it', async () => {
     const t = createTestBook();
     expect((await t.json('GET', '/v2/reports/balance_sheet/pdf?as_at_date=2026-02-30')).status).toBe(400);
-    expect((await t.json('GET', '/v2/reports/profit_and_loss/pdf?previous_from_date=2025-05-01')).status).toBe(400);
+    expect((await t.json('GET', '/v2/reports/profit_and_loss/pdf?compare=last_week')).status).toBe(400);
     const banking = await t.userWithLevel(Level.Banking);
     expect((await t.json('GET', '/v2/reports/trial_balance/pdf?from_date=2026-05-01&to_date=2026-11-22', { token: banking })).status).toBe(403);
     expect((await t.json('GET', '/v2/reports/cashflow/pdf', { token: banking })).status).toBe(200);

@@ -9,7 +9,7 @@ const COMPANY = {
   first_accounting_year_end: '2026-04-30',
   annual_accounting_periods: [],
   sales_tax_registration_status: 'Registered',
-  sales_tax_registration_number: 'GB123456789',
+  sales_tax_registration_number: 'GB123456782',
   sales_tax_effective_date: '2025-08-12',
   cis_subcontractor: false,
   cis_contractor: false,

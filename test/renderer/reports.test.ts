@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../renderer/sections/reports/report-csv';
-import { previousPeriod, yearHolding, yearToDate } from '../../renderer/sections/reports/report-period';
+import { yearHolding, yearToDate } from '../../renderer/sections/reports/report-period';
 
 const YEARS = [
   { starts_on: '2025-05-01', ends_on: '2026-04-30' },
@@ -8,21 +8,6 @@ const YEARS = [
 ];
 
 describe('report periods', () => {
-  it('compares a whole accounting year with the year before it', () => {
-    expect(previousPeriod({ from: '2026-05-01', to: '2027-04-30' }, YEARS)).toEqual({ from: '2025-05-01', to: '2026-04-30' });
-  });
-
-  it('compares whole months with as many months before, across a year end and February', () => {
-    expect(previousPeriod({ from: '2026-03-01', to: '2026-03-31' }, YEARS)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-    expect(previousPeriod({ from: '2026-01-01', to: '2026-03-31' }, YEARS)).toEqual({ from: '2025-10-01', to: '2025-12-31' });
-    expect(previousPeriod({ from: '2024-03-01', to: '2024-03-31' }, [])).toEqual({ from: '2024-02-01', to: '2024-02-29' });
-  });
-
-  it('compares any other period with as many days just before it', () => {
-    expect(previousPeriod({ from: '2026-05-01', to: '2026-11-22' }, YEARS)).toEqual({ from: '2025-10-07', to: '2026-04-30' });
-    expect(previousPeriod({ from: '2026-11-10', to: '2026-11-10' }, YEARS)).toEqual({ from: '2026-11-09', to: '2026-11-09' });
-  });
-
   it('finds the year holding a date and the year to date', () => {
     expect(yearHolding(YEARS, '2026-04-30')).toEqual(YEARS[0]);
     expect(yearHolding(YEARS, '2027-05-01')).toBeUndefined();

@@ -42,7 +42,7 @@ describeShared('golden responses: company', () => {
 
   it('adds only the conditional keys when a company has their values', async () => {
     const golden = readSharedJson(...GOLDEN, 'company.json').company;
-    const book = createTestBook({ vatRegistered: true, vatRegistrationNumber: 'GB123456789' });
+    const book = createTestBook({ vatRegistered: true, vatRegistrationNumber: 'GB123456782' });
     book.book.db
       .update(company)
       .set({ address1: '1 Example Street', address2: 'Example District', address3: 'Flat 2', town: 'Exampleton', region: 'Example Shire', postcode: 'EX1 1EX', companyRegistrationNumber: '00000000', businessCategory: 'IT Contractor / Consulting', salesTaxEffectiveDate: '2024-04-12' })

@@ -30,7 +30,7 @@ function balanceSheetReport({ ctx, query }: RouteRequest) {
   const company = loadCompany(ctx);
   const asAt = dateParam(query, 'as_at_date') ?? ctx.today;
   const money = moneyOf(ctx);
-  const sheet = balanceSheet(ctx.book.sqlite, asAt);
+  const sheet = balanceSheet(ctx.book.sqlite, asAt, company.type);
   const accounts = (lines: readonly CategoryBalance[]) => lines.map((line) => ({ name: line.name, nominal_code: line.nominalCode, total_debit_value: money(line.total) }));
   return ok({
     balance_sheet: {
@@ -44,6 +44,13 @@ function balanceSheetReport({ ctx, query }: RouteRequest) {
       total_assets: money(sheet.totalAssets),
       owners_equity: { accounts: accounts(sheet.ownersEquity), retained_profit: money(sheet.retainedProfit) },
       total_owners_equity: money(sheet.totalOwnersEquity),
+      // A Ledgerdesk extension (api-notes): the statutory layout the screen, PDF and CSV print.
+      layout: sheet.layout.map((line) => ({
+        kind: line.kind,
+        label: line.label,
+        ...(line.nominalCode === undefined ? {} : { nominal_code: line.nominalCode }),
+        ...(line.amount === undefined ? {} : { amount: money(line.amount) }),
+      })),
     },
   });
 }

@@ -1,5 +1,4 @@
 import { loadCompany } from '../company-record';
-import { badRequest } from '../errors';
 import { reportPdf } from '../reports/pdf/report-pdf';
 import { agedTable, balanceSheetTable, cashflowTable, profitAndLossTable, trialBalanceTable, type ReportTable } from '../reports/pdf/report-tables';
 import { ok, type Route, type RouteRequest } from '../route';
@@ -12,8 +11,8 @@ import { profitAndLossRoutes } from './profit_and_loss';
  * GET /v2/reports/:report/pdf (Ledgerdesk extension): a report as a PDF, for printing and filing
  * away. Each takes the same query as the report's own endpoint and reads that endpoint's answer, so
  * the PDF has exactly the figures of the JSON, checked and defaulted the same way, at the same
- * permission level. The profit and loss takes previous_from_date and previous_to_date to print the
- * comparison the screen shows. Answered as invoices' PDFs are: base64 under pdf.content.
+ * permission level. The profit and loss is the detailed one, with its compare= or by= columns as the
+ * screen shows them. Answered as invoices' PDFs are: base64 under pdf.content.
  */
 type Json = Record<string, unknown>;
 
@@ -29,33 +28,18 @@ function answerOf(route: Route, request: RouteRequest, query: URLSearchParams = 
   return JSON.parse(JSON.stringify(result.body ?? {})) as Json;
 }
 
-function previousQuery(query: URLSearchParams): URLSearchParams | null {
-  const from = query.get('previous_from_date');
-  const to = query.get('previous_to_date');
-  if (from === null && to === null) return null;
-  if (!from || !to) throw badRequest('previous_from_date and previous_to_date go together');
-  return new URLSearchParams({ from_date: from, to_date: to });
-}
-
 interface PdfReport {
   name: string;
   source: Route;
   table: (request: RouteRequest, answer: Json) => ReportTable;
 }
 
-const PROFIT_AND_LOSS = sourceRoute(profitAndLossRoutes, '/v2/accounting/profit_and_loss/summary');
+const PROFIT_AND_LOSS = sourceRoute(profitAndLossRoutes, '/v2/accounting/profit_and_loss/detail');
 const TRIAL_BALANCE = sourceRoute(balanceSheetRoutes, '/v2/accounting/trial_balance/summary');
 
 const REPORTS: readonly PdfReport[] = [
-  {
-    name: 'profit_and_loss',
-    source: PROFIT_AND_LOSS,
-    table: (request, answer) => {
-      const previous = previousQuery(request.query);
-      const before = previous ? (answerOf(PROFIT_AND_LOSS, request, previous).profit_and_loss_summary as Json) : null;
-      return profitAndLossTable(answer.profit_and_loss_summary as Json, before);
-    },
-  },
+  // The detailed profit and loss, with its compare= or by= columns as the screen shows them.
+  { name: 'profit_and_loss', source: PROFIT_AND_LOSS, table: (_request, answer) => profitAndLossTable(answer.profit_and_loss_detail as Json) },
   { name: 'balance_sheet', source: sourceRoute(balanceSheetRoutes, '/v2/accounting/balance_sheet'), table: (_request, answer) => balanceSheetTable(answer.balance_sheet as Json) },
   {
     name: 'trial_balance',

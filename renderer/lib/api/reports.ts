@@ -30,8 +30,58 @@ export function getProfitAndLoss(period?: Period): Promise<ApiResult<ProfitAndLo
   return getOne('GET', '/v2/accounting/profit_and_loss/summary', 'profit_and_loss_summary', profitAndLossSchema, period ? { query: dated(period) } : {});
 }
 
+const detailLineSchema = z.object({
+  kind: z.enum(['heading', 'category', 'total', 'grand']),
+  label: z.string(),
+  nominal_code: z.string().optional(),
+  amounts: z.array(z.string()),
+  change: z.string().optional(),
+});
+export type ProfitAndLossDetailLine = z.infer<typeof detailLineSchema>;
+
+export const profitAndLossDetailSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  columns: z.array(z.object({ key: z.string(), label: z.string(), from: z.string(), to: z.string() })),
+  lines: z.array(detailLineSchema),
+  corporation_tax_estimate: z
+    .object({
+      taxable_profit: z.string(),
+      tax: z.string(),
+      parts: z.array(z.object({ financial_year: z.number(), from: z.string(), to: z.string(), profit: z.string(), rate: z.string(), marginal_relief: z.string(), tax: z.string() })),
+    })
+    .nullable(),
+});
+export type ProfitAndLossDetail = z.infer<typeof profitAndLossDetailSchema>;
+
+/** How the detailed profit and loss is laid out beside the period: a comparison, or columns by month or project. */
+export type ProfitAndLossView = 'plain' | 'previous_period' | 'previous_year' | 'month' | 'project';
+
+/** The query of the detailed profit and loss (its PDF takes the same). */
+export function profitAndLossDetailQuery(period: Period, view: ProfitAndLossView): Record<string, string> {
+  const query: Record<string, string> = dated(period);
+  if (view === 'previous_period' || view === 'previous_year') query.compare = view;
+  if (view === 'month' || view === 'project') query.by = view;
+  return query;
+}
+
+/** Each category of the profit and loss over a period, with its comparison or breakdown columns. */
+export function getProfitAndLossDetail(period: Period, view: ProfitAndLossView): Promise<ApiResult<ProfitAndLossDetail>> {
+  return getOne('GET', '/v2/accounting/profit_and_loss/detail', 'profit_and_loss_detail', profitAndLossDetailSchema, { query: profitAndLossDetailQuery(period, view) });
+}
+
 const sheetAccount = z.object({ name: z.string(), nominal_code: z.string(), total_debit_value: z.string() });
 export type SheetAccount = z.infer<typeof sheetAccount>;
+
+/** A line of the balance sheet as printed (a Ledgerdesk extension): figures signed as they are read. */
+const sheetLayoutLine = z.object({
+  kind: z.enum(['heading', 'subheading', 'account', 'total', 'grand']),
+  label: z.string(),
+  nominal_code: z.string().optional(),
+  amount: z.string().optional(),
+});
+export type SheetLayoutLine = z.infer<typeof sheetLayoutLine>;
 
 export const balanceSheetSchema = z.object({
   accounting_period_start_date: z.string(),
@@ -44,6 +94,7 @@ export const balanceSheetSchema = z.object({
   total_assets: z.string(),
   owners_equity: z.object({ accounts: z.array(sheetAccount).default([]), retained_profit: z.string() }),
   total_owners_equity: z.string(),
+  layout: z.array(sheetLayoutLine),
 });
 export type BalanceSheet = z.infer<typeof balanceSheetSchema>;
 

@@ -14,6 +14,16 @@ function cell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * An engine amount as a spreadsheet reads money: at least two decimals ("480.0" -> "480.00"), by
+ * rewriting the exact decimal text, never through a float. A blank stays blank.
+ */
+export function moneyCell(amount: string): string {
+  if (!/^-?\d+(\.\d*)?$/.test(amount)) return amount;
+  const [whole, fraction = ''] = amount.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

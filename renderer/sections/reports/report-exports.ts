@@ -1,48 +1,37 @@
 /** Each report as CSV rows, with the engine's exact figures (debits positive in the trial balance). */
-import type { AgedReport, BalanceSheet, Cashflow, ProfitAndLoss, TrialBalanceLine } from '../../lib/api/reports';
-import { toCsv, type CsvCell } from './report-csv';
+import type { AgedReport, BalanceSheet, Cashflow, ProfitAndLossDetail, TrialBalanceLine } from '../../lib/api/reports';
+import { moneyCell as money, toCsv, type CsvCell } from './report-csv';
 
-export function profitAndLossCsv(current: ProfitAndLoss, previous: ProfitAndLoss | null): string {
-  const header = ['Line', `${current.from} to ${current.to}`, ...(previous ? [`${previous.from} to ${previous.to}`] : [])];
-  const line = (label: string, figure: (report: ProfitAndLoss) => string): CsvCell[] => [label, figure(current), ...(previous ? [figure(previous)] : [])];
-  return toCsv(header, [
-    line('Income', (report) => report.income),
-    line('Expenses', (report) => report.expenses),
-    line('Operating profit', (report) => report.operating_profit),
-    ...current.less.map((less) => line(`Less ${less.title}`, (report) => report.less.find((entry) => entry.title === less.title)?.total ?? '0.0')),
-    line('Retained profit', (report) => report.retained_profit),
-    line('Retained profit brought forward', (report) => report.retained_profit_brought_forward),
-    line('Retained profit carried forward', (report) => report.retained_profit_carried_forward),
-  ]);
+/** The detailed profit and loss as the screen and the PDF show it: one row a line, one column a column. */
+export function profitAndLossCsv(report: ProfitAndLossDetail): string {
+  const comparing = report.lines.some((line) => line.change !== undefined);
+  const header = ['Code', 'Line', ...report.columns.map((column) => column.label), ...(comparing ? ['Change'] : [])];
+  return toCsv(
+    header,
+    report.lines.map((line): CsvCell[] => [
+      line.nominal_code ?? '',
+      line.label,
+      ...(line.kind === 'heading' ? report.columns.map(() => '') : line.amounts.map(money)),
+      ...(comparing ? [line.change === undefined ? '' : money(line.change)] : []),
+    ]),
+  );
 }
 
+/** The balance sheet's lines as the screen and the PDF print them (the engine's layout), signed as read. */
 export function balanceSheetCsv(sheet: BalanceSheet): string {
-  const accounts = (group: string, list: BalanceSheet['current_assets']['accounts']) => list.map((account): CsvCell[] => [group, account.nominal_code, account.name, account.total_debit_value]);
-  return toCsv(
-    ['Group', 'Code', 'Account', `Debit balance at ${sheet.as_at_date}`],
-    [
-      ...accounts('Capital assets', sheet.capital_assets.accounts),
-      ['Capital assets', '', 'Net book value', sheet.capital_assets.net_book_value],
-      ...accounts('Current assets', sheet.current_assets.accounts),
-      ...accounts('Current liabilities', sheet.current_liabilities.accounts),
-      ['', '', 'Net current assets', sheet.net_current_assets],
-      ['', '', 'Total assets', sheet.total_assets],
-      ...accounts("Owners' equity", sheet.owners_equity.accounts),
-      ["Owners' equity", '', 'Retained profit (credit)', sheet.owners_equity.retained_profit],
-      ["Owners' equity", '', "Total owners' equity (credit)", sheet.total_owners_equity],
-    ],
-  );
+  const rows = sheet.layout.map((line): CsvCell[] => [line.nominal_code ?? '', line.label, line.amount === undefined ? '' : money(line.amount)]);
+  return toCsv(['Code', 'Line', `Amount at ${sheet.as_at_date}`], rows);
 }
 
 export function trialBalanceCsv(lines: readonly TrialBalanceLine[]): string {
   return toCsv(
     ['Code', 'Category', 'Debit', 'Credit'],
-    lines.map((line) => [line.display_nominal_code, line.name, line.total.startsWith('-') ? '' : line.total, line.total.startsWith('-') ? line.total.slice(1) : '']),
+    lines.map((line) => [line.display_nominal_code, line.name, line.total.startsWith('-') ? '' : money(line.total), line.total.startsWith('-') ? money(line.total.slice(1)) : '']),
   );
 }
 
 export function agedCsv(aged: AgedReport): string {
-  const figures = (line: AgedReport['totals'][number]): CsvCell[] => [line.days_0_to_30, line.days_31_to_60, line.days_61_to_90, line.days_over_90, line.overdue, line.total];
+  const figures = (line: AgedReport['totals'][number]): CsvCell[] => [line.days_0_to_30, line.days_31_to_60, line.days_61_to_90, line.days_over_90, line.overdue, line.total].map(money);
   return toCsv(
     ['Contact', 'Currency', '0-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Overdue', 'Total'],
     [...aged.contacts.map((line) => [line.contact_name, line.currency, ...figures(line)]), ...aged.totals.map((total) => ['Total', total.currency, ...figures(total)])],
@@ -50,9 +39,9 @@ export function agedCsv(aged: AgedReport): string {
 }
 
 export function cashflowCsv(flow: Cashflow): string {
-  const out = (index: number) => flow.outgoing.months[index]?.total ?? '0.0';
+  const out = (index: number) => money(flow.outgoing.months[index]?.total ?? '0.0');
   return toCsv(
     ['Month', 'Money in', 'Money out'],
-    [...flow.incoming.months.map((month, index): CsvCell[] => [`${month.year}-${String(month.month).padStart(2, '0')}`, month.total, out(index)]), ['Total', flow.incoming.total, flow.outgoing.total], ['Net', flow.balance, '']],
+    [...flow.incoming.months.map((month, index): CsvCell[] => [`${month.year}-${String(month.month).padStart(2, '0')}`, money(month.total), out(index)]), ['Total', money(flow.incoming.total), money(flow.outgoing.total)], ['Net', money(flow.balance), '']],
   );
 }

@@ -26,54 +26,42 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 const list = (value: unknown) => (Array.isArray(value) ? (value as Json[]) : []);
 const at = (value: unknown, key: string) => (value as Json | undefined)?.[key];
 
-export function profitAndLossTable(current: Json, previous: Json | null): ReportTable {
-  const periodOf = (report: Json) => `${text(report.from)} to ${text(report.to)}`;
-  const line = (label: string, figure: (report: Json) => unknown, total = false): ReportRow => ({
-    cells: [label, text(figure(current)), ...(previous ? [text(figure(previous))] : [])],
-    total,
+/** The detailed profit and loss (its JSON's columns and lines), with the change when compared. */
+export function profitAndLossTable(report: Json): ReportTable {
+  const columns = list(report.columns);
+  const lines = list(report.lines);
+  const comparing = lines.some((line) => line.change !== undefined);
+  const amountColumns = [...columns.map((_, index) => index + 1), ...(comparing ? [columns.length + 1] : [])];
+  const rows = lines.map((line): ReportRow => {
+    const kind = text(line.kind);
+    const label = line.nominal_code ? `${text(line.nominal_code)} ${text(line.label)}` : text(line.label);
+    if (kind === 'heading') return { cells: [label, ...amountColumns.map(() => '')], heading: true };
+    const amounts = (Array.isArray(line.amounts) ? line.amounts : []).map(text);
+    return { cells: [label, ...amounts, ...(comparing ? [text(line.change)] : [])], total: kind === 'total' || kind === 'grand' };
   });
-  const lessOf = (report: Json, title: unknown) => list(report.less).find((entry) => entry.title === title)?.total ?? '0.0';
+  const compared = comparing && columns[1] ? `, compared with ${text(columns[1].from)} to ${text(columns[1].to)}` : '';
   return {
     title: 'Profit and loss',
-    covers: periodOf(current) + (previous ? `, compared with ${periodOf(previous)}` : ''),
-    columns: ['', periodOf(current), ...(previous ? [periodOf(previous)] : [])],
-    amountColumns: previous ? [1, 2] : [1],
-    rows: [
-      line('Income', (report) => report.income),
-      line('Expenses', (report) => report.expenses),
-      line('Operating profit', (report) => report.operating_profit, true),
-      ...list(current.less).map((less) => line(`Less ${text(less.title)}`, (report) => lessOf(report, less.title))),
-      line('Retained profit for the period', (report) => report.retained_profit, true),
-      line('Retained profit brought forward', (report) => report.retained_profit_brought_forward),
-      line('Retained profit carried forward', (report) => report.retained_profit_carried_forward, true),
-    ],
+    covers: `${text(report.from)} to ${text(report.to)}${compared}`,
+    columns: ['', ...columns.map((column) => text(column.label)), ...(comparing ? ['Change'] : [])],
+    amountColumns,
+    rows,
   };
 }
 
+/** The balance sheet's own statutory layout (the JSON's `layout`), each figure signed as it is read. */
 export function balanceSheetTable(sheet: Json): ReportTable {
-  const accounts = (group: unknown): ReportRow[] => list(at(group, 'accounts')).map((account) => ({ cells: [text(account.nominal_code), text(account.name), text(account.total_debit_value)] }));
-  const heading = (label: string): ReportRow => ({ cells: ['', label, ''], heading: true });
-  const total = (label: string, value: unknown): ReportRow => ({ cells: ['', label, text(value)], total: true });
+  const row = (line: Json): ReportRow => {
+    const kind = text(line.kind);
+    if (kind === 'heading' || kind === 'subheading') return { cells: ['', text(line.label), ''], heading: true };
+    return { cells: [text(line.nominal_code), text(line.label), text(line.amount)], total: kind === 'total' || kind === 'grand' };
+  };
   return {
     title: 'Balance sheet',
-    covers: `As at ${text(sheet.as_at_date)} (debit balances positive)`,
-    columns: ['Code', 'Account', 'Balance'],
+    covers: `As at ${text(sheet.as_at_date)}`,
+    columns: ['Code', 'Account', 'Amount'],
     amountColumns: [2],
-    rows: [
-      heading('Capital assets'),
-      ...accounts(sheet.capital_assets),
-      total('Net book value', at(sheet.capital_assets, 'net_book_value')),
-      heading('Current assets'),
-      ...accounts(sheet.current_assets),
-      heading('Current liabilities'),
-      ...accounts(sheet.current_liabilities),
-      total('Net current assets', sheet.net_current_assets),
-      total('Total assets', sheet.total_assets),
-      heading("Owners' equity"),
-      ...accounts(sheet.owners_equity),
-      { cells: ['', 'Retained profit (credit)', text(at(sheet.owners_equity, 'retained_profit'))] },
-      total("Total owners' equity (credit)", sheet.total_owners_equity),
-    ],
+    rows: list(sheet.layout).map(row),
   };
 }
 

@@ -21,6 +21,8 @@ export interface DocumentFacts {
   paymentTermsInDays: number;
   currency: string;
   seller: { name: string; address: string[]; vatNumber: string | null; companyNumber: string | null; show: boolean };
+  /** What UK company law asks a company's business documents to say of it (registered name, place, number, office). */
+  legalNotice: string | null;
   buyer: { name: string; address: string[]; vatNumber: string | null };
   projectName: string | null;
   lines: DocumentLine[];
@@ -56,6 +58,22 @@ function addressLines(row: { address1: string | null; address2: string | null; a
   const lines = [row.address1, row.address2, row.address3, row.town, row.region, row.postcode];
   if (row.country && row.country !== homeCountry) lines.push(row.country);
   return lines.filter((line): line is string => Boolean(line && line.trim()));
+}
+
+/**
+ * The Companies (Trading Disclosures) Regulations 2008 (SI 2008/495), regulations 6 and 7: a company's
+ * business letters, order forms and invoices show its registered name, the part of the UK where it is
+ * registered, its registered number and its registered office address. The part of the UK is read
+ * from the number's prefix as Companies House issues them (SC and SO Scotland; NI, NC and R0 Northern
+ * Ireland; digits alone and every other prefix England and Wales); the registered office is the
+ * company's address, the one address the book keeps. Sole traders, partnerships and landlords have no
+ * registration to show.
+ */
+export function companyLegalNotice(type: string, name: string, number: string | null, address: readonly string[]): string | null {
+  if (type !== 'UkLimitedCompany' || !number) return null;
+  const place = /^(SC|SO|SL)/.test(number) ? 'Scotland' : /^(NI|NC|R0)/.test(number) ? 'Northern Ireland' : 'England and Wales';
+  const office = address.length > 0 ? ` Registered office: ${address.join(', ')}.` : '';
+  return `${name} is registered in ${place}, company number ${number}.${office}`;
 }
 
 /** The account a customer pays into: active, the business's own, in the document's currency; the primary first. */
@@ -119,6 +137,7 @@ export function documentFacts(ctx: EngineContext, row: DocumentRow): DocumentFac
       companyNumber: company.companyRegistrationNumber,
       show: !row.omitHeader,
     },
+    legalNotice: companyLegalNotice(company.type, company.name, company.companyRegistrationNumber, addressLines(company, 'United Kingdom')),
     buyer: { name: contactName(contact), address: addressLines(contact, company.country || 'United Kingdom'), vatNumber: contact.salesTaxRegistrationNumber },
     projectName: project?.name ?? null,
     lines,

@@ -163,6 +163,16 @@ function paymentAndNotes(doc: Pdf, facts: DocumentFacts): void {
   }
 }
 
+/** The company's registration, as company law asks, below everything else (kept off pre-printed paper). */
+function legalNotice(doc: Pdf, facts: DocumentFacts): void {
+  if (!facts.legalNotice || !facts.seller.show) return;
+  doc.font('Helvetica').fontSize(8);
+  keepTogether(doc, doc.heightOfString(facts.legalNotice, { width: WIDTH }) + 20);
+  doc.y += 10;
+  doc.fillColor(GREY).text(facts.legalNotice, LEFT, doc.y, { width: WIDTH });
+  doc.fillColor('black');
+}
+
 /** An invoice, credit note or estimate as a customer receives it, as real (searchable) text. */
 export function documentPdf(facts: DocumentFacts, createdAt: Date): Uint8Array {
   return renderPdf({ title: `${facts.title} ${facts.reference}`, author: facts.seller.name, createdAt }, (doc) => {
@@ -172,5 +182,6 @@ export function documentPdf(facts: DocumentFacts, createdAt: Date): Uint8Array {
     for (const line of facts.lines) itemRow(doc, line, facts.currency);
     totals(doc, facts);
     paymentAndNotes(doc, facts);
+    legalNotice(doc, facts);
   });
 }

@@ -1,0 +1,183 @@
+import type Database from 'better-sqlite3';
+import type { EngineContext } from '../context';
+import { daysBetween } from '../sales/dates';
+import { corporationTaxEstimate, type CorporationTaxEstimate } from './corporation-tax';
+import { profitAndLoss } from './profit-and-loss';
+import { CORPORATION_TAX_CODES, DIVIDEND_CODE, PROFIT_CODES_SQL, RETAINED_PROFIT_CODE } from './retained-profit-codes';
+import { openingSetId } from './opening-source';
+
+/**
+ * The detailed profit and loss: each income and expense category in the order of the Companies Act
+ * profit and loss format 1 (turnover, cost of sales, gross profit, administrative expenses, other
+ * operating income, operating profit, tax, profit for the period, dividends, retained profit), for one
+ * or more columns (a period, a comparison period, the months of a period, or its projects). Every
+ * figure is read from postings as the summary reads them, so each column's totals equal the summary's.
+ */
+export interface DetailColumn {
+  key: string;
+  label: string;
+  from: string;
+  to: string;
+  /** undefined: every posting; null: postings of no project's document; a number: that project's. */
+  projectId?: number | null;
+}
+
+export interface DetailLine {
+  kind: 'heading' | 'category' | 'total' | 'grand';
+  label: string;
+  nominalCode?: string;
+  /** Minor units per column, signed as read: income and profit positive, costs positive. */
+  amounts: number[];
+}
+
+interface Movement {
+  baseCode: string;
+  name: string;
+  debit: number;
+}
+
+/**
+ * Projects are known on the documents that carry one: invoices and credit notes, bills and expenses.
+ * Explanations and journals have none, so their postings count under "No project".
+ */
+const PROJECT_OF_POSTING = `CASE p.source_resource
+  WHEN 'invoices' THEN (SELECT project_id FROM invoices WHERE id = p.source_id)
+  WHEN 'credit_notes' THEN (SELECT project_id FROM invoices WHERE id = p.source_id)
+  WHEN 'bills' THEN (SELECT project_id FROM bills WHERE id = p.source_id)
+  WHEN 'expenses' THEN (SELECT project_id FROM expenses WHERE id = p.source_id)
+END`;
+
+/** Each profit category's movement in a column, opening balances left out (they are brought forward). */
+function movements(sqlite: Database.Database, column: DetailColumn, opening: number | null): Movement[] {
+  const project = column.projectId === undefined ? '' : column.projectId === null ? `AND (${PROJECT_OF_POSTING}) IS NULL` : `AND (${PROJECT_OF_POSTING}) = @project`;
+  return sqlite
+    .prepare<{ from: string; to: string; opening: number; project: number }, Movement>(
+      `SELECT c.base_code AS baseCode, b.description AS name, sum(p.debit_minor) AS debit
+       FROM postings p JOIN categories c ON c.id = p.category_id
+       LEFT JOIN categories b ON b.nominal_code = c.base_code
+       WHERE p.category_id IN (SELECT id FROM categories WHERE ${PROFIT_CODES_SQL})
+         AND p.dated_on BETWEEN @from AND @to
+         AND NOT (p.source_resource = 'journal_sets' AND p.source_id = @opening)
+         ${project}
+       GROUP BY c.base_code`,
+    )
+    .all({ from: column.from, to: column.to, opening: opening ?? -1, project: column.projectId ?? -1 });
+}
+
+type Section = 'turnover' | 'costOfSales' | 'administrative' | 'otherIncome' | 'tax' | 'dividends' | 'adjustments';
+
+function sectionOf(baseCode: string): Section | null {
+  const code = Number(baseCode);
+  if (code >= 1 && code <= 49) return 'turnover';
+  if (code >= 50 && code <= 95) return 'otherIncome';
+  if (CORPORATION_TAX_CODES.has(code)) return 'tax';
+  if (code >= 96 && code <= 199) return 'costOfSales';
+  if (code >= 200 && code <= 599) return 'administrative';
+  if (code === DIVIDEND_CODE) return 'dividends';
+  if (code === RETAINED_PROFIT_CODE) return 'adjustments';
+  return null;
+}
+
+/** Income reads as a credit, everything taken from profit as a debit. */
+const READS_AS_CREDIT: ReadonlySet<Section> = new Set(['turnover', 'otherIncome']);
+
+export interface ProfitAndLossDetail {
+  lines: DetailLine[];
+  /** Per column: the estimate of corporation tax on its profit; null where none is made. */
+  corporationTax: (CorporationTaxEstimate | null)[];
+}
+
+/** Disallowed for corporation tax whatever the category says: depreciation and gains/losses on disposal. */
+const ADDED_BACK_CODES: ReadonlySet<number> = new Set([460, 461]);
+
+/**
+ * The expense categories the tax estimate adds back: those the chart marks not allowable for tax among
+ * costs of sales and administrative expenses (entertaining, penalties, formation costs), and
+ * depreciation with gains or losses on disposal, for which capital allowances are given instead.
+ */
+function disallowedCodes(sqlite: Database.Database): Set<string> {
+  const rows = sqlite
+    .prepare<[], { code: string }>(
+      `SELECT DISTINCT base_code AS code FROM categories
+       WHERE list_group IN ('cost_of_sales', 'admin_expenses') AND coalesce(allowable_for_tax, 0) = 0 AND nominal_code = base_code`,
+    )
+    .all();
+  const codes = new Set(rows.map((row) => row.code));
+  for (const code of ADDED_BACK_CODES) codes.add(String(code));
+  return codes;
+}
+
+/** Capital additions in a column (602, capital asset purchases), given the annual investment allowance. */
+function capitalAdditions(sqlite: Database.Database, column: DetailColumn): number {
+  const row = sqlite
+    .prepare<{ from: string; to: string }, { debit: number | null }>(
+      `SELECT sum(p.debit_minor) AS debit FROM postings p JOIN categories c ON c.id = p.category_id
+       WHERE c.base_code = '602' AND p.dated_on BETWEEN @from AND @to AND p.debit_minor > 0`,
+    )
+    .get({ from: column.from, to: column.to });
+  return row?.debit ?? 0;
+}
+
+/** The annual investment allowance, £1,000,000 a year since 1 January 2019 (CAA 2001 s51A), by days. */
+const AIA_PER_YEAR = 1_000_000_00;
+
+export function profitAndLossDetail(
+  ctx: Pick<EngineContext, 'book'>,
+  columns: readonly DetailColumn[],
+  options: { estimateCorporationTax: boolean },
+): ProfitAndLossDetail {
+  const sqlite = ctx.book.sqlite;
+  const opening = openingSetId(sqlite);
+  const byColumn = columns.map((column) => new Map(movements(sqlite, column, opening).map((row) => [row.baseCode, row])));
+  const names = new Map<string, string>();
+  for (const rows of byColumn) for (const row of rows.values()) names.set(row.baseCode, row.name);
+  const codes = [...names.keys()].sort((a, b) => Number(a) - Number(b));
+
+  const read = (section: Section, movement: Movement | undefined) => (movement ? (READS_AS_CREDIT.has(section) ? -movement.debit : movement.debit) : 0);
+  const sectionTotal = (section: Section) => byColumn.map((rows) => codes.filter((code) => sectionOf(code) === section).reduce((sum, code) => sum + read(section, rows.get(code)), 0));
+  const combine = (...parts: [number, number[]][]) => columns.map((_, index) => parts.reduce((sum, [sign, amounts]) => sum + sign * amounts[index]!, 0));
+
+  const lines: DetailLine[] = [];
+  const section = (title: string, key: Section, totalLabel: string) => {
+    const inSection = codes.filter((code) => sectionOf(code) === key);
+    lines.push({ kind: 'heading', label: title, amounts: [] });
+    for (const code of inSection) lines.push({ kind: 'category', label: names.get(code) ?? code, nominalCode: code, amounts: byColumn.map((rows) => read(key, rows.get(code))) });
+    const total = sectionTotal(key);
+    lines.push({ kind: 'total', label: totalLabel, amounts: total });
+    return total;
+  };
+
+  const turnover = section('Turnover', 'turnover', 'Total turnover');
+  const costOfSales = section('Cost of sales', 'costOfSales', 'Total cost of sales');
+  const grossProfit = combine([1, turnover], [-1, costOfSales]);
+  lines.push({ kind: 'grand', label: 'Gross profit', amounts: grossProfit });
+  const administrative = section('Administrative expenses', 'administrative', 'Total administrative expenses');
+  const otherIncome = section('Other operating income', 'otherIncome', 'Total other operating income');
+  const operatingProfit = combine([1, grossProfit], [-1, administrative], [1, otherIncome]);
+  lines.push({ kind: 'grand', label: 'Operating profit', amounts: operatingProfit });
+  const tax = sectionTotal('tax');
+  lines.push({ kind: 'category', label: 'Tax on profit', nominalCode: '502', amounts: tax });
+  const afterTax = combine([1, operatingProfit], [-1, tax]);
+  lines.push({ kind: 'grand', label: 'Profit for the period', amounts: afterTax });
+  const dividends = sectionTotal('dividends');
+  lines.push({ kind: 'category', label: 'Dividends', nominalCode: String(DIVIDEND_CODE), amounts: dividends });
+  const adjustments = sectionTotal('adjustments');
+  lines.push({ kind: 'category', label: 'Adjustments', nominalCode: String(RETAINED_PROFIT_CODE), amounts: adjustments });
+  const retained = combine([1, afterTax], [-1, dividends], [-1, adjustments]);
+  lines.push({ kind: 'grand', label: 'Retained profit for the period', amounts: retained });
+  // Brought forward as the summary counts it (everything before the period, and opening balances).
+  // A project has no profit brought forward: its columns start at nil.
+  const broughtForward = columns.map((column) => (column.projectId === undefined ? profitAndLoss(ctx, { from: column.from, to: column.to }).broughtForward : 0));
+  lines.push({ kind: 'category', label: 'Retained profit brought forward', amounts: broughtForward });
+  lines.push({ kind: 'grand', label: 'Retained profit carried forward', amounts: combine([1, broughtForward], [1, retained]) });
+
+  const disallowed = disallowedCodes(sqlite);
+  const corporationTax = columns.map((column, index) => {
+    if (!options.estimateCorporationTax || column.projectId !== undefined) return null;
+    const addedBack = codes.filter((code) => disallowed.has(code)).reduce((sum, code) => sum + (byColumn[index]!.get(code)?.debit ?? 0), 0);
+    const days = daysBetween(column.from, column.to) + 1;
+    const allowance = Math.min(capitalAdditions(sqlite, column), Math.round((AIA_PER_YEAR * days) / 365));
+    return corporationTaxEstimate(operatingProfit[index]! + addedBack - allowance, column.from, column.to);
+  });
+  return { lines, corporationTax };
+}
