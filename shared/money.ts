@@ -134,3 +134,11 @@ export function lineNetMinor(price: Decimal.Value, quantity: Decimal.Value, disc
   const kept = discountPercent === null ? new Decimal(1) : new Decimal(100).minus(discountPercent).dividedBy(100);
   return roundMinor(new Decimal(price).times(quantity).times(kept).times(new Decimal(10).pow(minorDigits(currency))));
 }
+
+/**
+ * VAT under the flat rate scheme: the VAT-inclusive turnover times the sector's percentage (VAT Notice
+ * 733 section 2.1), to the penny half away from zero.
+ */
+export function vatAtFlatRate(grossTurnoverMinor: number, flatRate: Decimal.Value): number {
+  return vatOnNet(grossTurnoverMinor, flatRate);
+}

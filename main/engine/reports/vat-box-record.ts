@@ -4,7 +4,7 @@ import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { recordUrl } from '../urls';
 import { date, decimal, type ApiRecord } from '../values';
-import { vatBoxes } from './vat-boxes';
+import { ledgerVatBoxes } from './vat-return-boxes';
 import { vatBoxPostings } from './vat-box-transactions';
 import type { VatPeriod } from './vat-periods';
 import { frozenBoxes, vatReturnState } from './vat-return';
@@ -17,7 +17,7 @@ import { frozenBoxes, vatReturnState } from './vat-return';
  */
 export function vatBoxRecord(ctx: EngineContext, period: VatPeriod, box: VatBoxNumber): ApiRecord {
   const currency = loadCompany(ctx).currency;
-  const boxes = frozenBoxes(vatReturnState(ctx, period.endsOn)) ?? vatBoxes(ctx, period);
+  const boxes = frozenBoxes(vatReturnState(ctx, period.endsOn)) ?? ledgerVatBoxes(ctx, period);
   const postings = vatBoxPostings(ctx, period, box);
   const total = postings.reduce((sum, posting) => sum + posting.amountMinor, 0);
   const row = VAT_BOXES.find((entry) => entry.box_number === box)!;
