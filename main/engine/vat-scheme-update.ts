@@ -13,7 +13,7 @@ function mergeScheme(current: VatSchemeHistory, input: CompanyUpdate): VatScheme
   const basis: VatBasis = input.initial_vat_basis ?? current.initial.basis;
   const sector = input.initial_vat_frs_type === undefined ? current.initial.frsSector : input.initial_vat_frs_type;
   const onFrs = input.initially_on_frs ?? (input.initial_vat_frs_type !== undefined ? input.initial_vat_frs_type !== null : current.initial.frsSector !== null);
-  if (onFrs && !sector) throw unprocessable('initial_vat_frs_type is required when initially_on_frs is true: name the flat rate sector (VAT Notice 733)');
+  if (onFrs && !sector) throw unprocessable('initial_vat_frs_type is required on the flat rate scheme: choose the sector HMRC agreed (VAT Notice 733)');
   const changes = (input.vat_scheme_changes ?? current.changes).map((change) => ({ ...change, frs_type: change.on_frs ? (change.frs_type ?? null) : null }));
   return { initial: { basis, frsSector: onFrs ? sector! : null }, changes };
 }

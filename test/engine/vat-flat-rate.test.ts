@@ -48,7 +48,7 @@ describe('the flat rate sector table (VAT Notice 733, regulation 55K)', () => {
     expect(unknown.body.errors[0].message).toMatch(/initial_vat_frs_type must be one of HMRC’s flat rate sectors/);
     const none = await setScheme(t, { initially_on_frs: true, initial_vat_frs_type: null });
     expect(none.status).toBe(422);
-    expect(none.body.errors[0].message).toMatch(/initial_vat_frs_type is required when initially_on_frs is true/);
+    expect(none.body.errors[0].message).toMatch(/initial_vat_frs_type is required on the flat rate scheme/);
     expect((await t.json('GET', '/v2/company')).body.company.initial_vat_frs_type).toBe(IT);
     // Leaving the scheme from registration clears the sector.
     expect((await setScheme(t, { initially_on_frs: false })).status).toBe(200);
