@@ -90,3 +90,55 @@ export function sumMinor(values: readonly number[]): number {
   if (!Number.isSafeInteger(total)) throw new MoneyError('total out of range');
   return total;
 }
+
+/*
+ * VAT arithmetic: the one home of the formulas (DESIGN.md). Every VAT amount the engine stores and
+ * every figure an editor previews comes from these, so a screen never disagrees with what is saved.
+ * Each rounds once, to the minor unit, half away from zero (HMRC VAT Notice 700 section 17.5 lets a
+ * business round VAT on a line to the nearest penny; the live service rounds half up, api-notes).
+ */
+
+/** Rounds an exact amount of minor units to a whole number of them, half away from zero. */
+export function roundMinor(value: Decimal): number {
+  const whole = value.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  if (whole.abs().greaterThan(Number.MAX_SAFE_INTEGER)) throw new MoneyError('is too large');
+  return whole.toNumber() || 0;
+}
+
+/** The VAT on a net amount at a percentage rate: net x rate / 100 (signed as the net). */
+export function vatOnNet(netMinor: number, rate: Decimal.Value): number {
+  return roundMinor(new Decimal(netMinor).times(rate).dividedBy(100));
+}
+
+/**
+ * The VAT inside a VAT-inclusive (gross) amount at a percentage rate: gross x rate / (100 + rate)
+ * (the VAT fraction, VAT Notice 700 section 4.3: 1/6 at 20%, 1/21 at 5%). The net is gross minus
+ * this, so net + VAT = gross exactly.
+ */
+export function vatInGross(grossMinor: number, rate: Decimal.Value): number {
+  const percent = new Decimal(rate);
+  return roundMinor(new Decimal(grossMinor).times(percent).dividedBy(percent.plus(100)));
+}
+
+/** A gross amount split into its net and the VAT in it, which add back to the gross. */
+export function splitGross(grossMinor: number, rate: Decimal.Value): { netMinor: number; vatMinor: number } {
+  const vatMinor = vatInGross(grossMinor, rate);
+  return { netMinor: grossMinor - vatMinor, vatMinor };
+}
+
+/**
+ * A line's net in minor units: price x quantity, less a percentage discount, rounded once. VAT is then
+ * charged on this discounted net (VAT Notice 700 section 7.4).
+ */
+export function lineNetMinor(price: Decimal.Value, quantity: Decimal.Value, discountPercent: Decimal.Value | null, currency: string): number {
+  const kept = discountPercent === null ? new Decimal(1) : new Decimal(100).minus(discountPercent).dividedBy(100);
+  return roundMinor(new Decimal(price).times(quantity).times(kept).times(new Decimal(10).pow(minorDigits(currency))));
+}
+
+/**
+ * VAT under the flat rate scheme: the VAT-inclusive turnover times the sector's percentage (VAT Notice
+ * 733 section 2.1), to the penny half away from zero.
+ */
+export function vatAtFlatRate(grossTurnoverMinor: number, flatRate: Decimal.Value): number {
+  return vatOnNet(grossTurnoverMinor, flatRate);
+}

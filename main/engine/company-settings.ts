@@ -28,3 +28,13 @@ export const storeFirstVatPeriodEnd = (db: Db, endsOn: string | null) => write(d
 /** Set once the first run is done or skipped, so it is not offered again. */
 export const setupCompletedFlag = (db: Db) => read(db, SETUP_COMPLETED) === 'true';
 export const storeSetupCompleted = (db: Db, done: boolean) => write(db, SETUP_COMPLETED, done ? 'true' : null);
+
+/** The flat rate scheme from registration and the later scheme changes (vat-scheme.ts reads them). */
+const INITIAL_FRS_SECTOR = 'company.initial_vat_frs_type';
+const VAT_SCHEME_CHANGES = 'company.vat_scheme_changes';
+
+/** The sector when the company is on the flat rate scheme from registration; null when it is not. */
+export const storedInitialFrsSector = (db: Db) => read(db, INITIAL_FRS_SECTOR);
+export const storeInitialFrsSector = (db: Db, sector: string | null) => write(db, INITIAL_FRS_SECTOR, sector);
+export const storedVatSchemeChanges = (db: Db) => read(db, VAT_SCHEME_CHANGES);
+export const storeVatSchemeChanges = (db: Db, json: string | null) => write(db, VAT_SCHEME_CHANGES, json);

@@ -28,6 +28,7 @@ import { JOURNAL_SETS } from './ledger/journal-posting';
 import { openingSet, syncBankOpeningBalances } from './ledger/opening-balances';
 import { addMonths } from './reports/dates';
 import { ownerRole, seedChart } from './setup';
+import { updateVatScheme } from './vat-scheme-update';
 
 /** The company as it will be after the update: the stored row with the sent fields laid over it. */
 interface NextCompany {
@@ -235,6 +236,7 @@ export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
   checkTypeChange(ctx, current, next);
   checkStartMove(ctx, current, next);
   checkVatMove(ctx, current, next);
+  const initialVatBasis = updateVatScheme(ctx, current, input, next.vatRegistered ? next.salesTaxEffectiveDate : null);
 
   const uk = isUkCompany(next.type);
   ctx.db
@@ -258,6 +260,7 @@ export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
       vatRegistrationNumber: next.vatRegistrationNumber,
       salesTaxEffectiveDate: next.salesTaxEffectiveDate,
       vatPeriodMonths: next.vatPeriodMonths,
+      initialVatBasis,
       ecVatReportingEnabled: input.ec_vat_reporting_enabled ?? current.ecVatReportingEnabled,
       cisSubcontractor: next.cisSubcontractor,
       cisContractor: next.cisContractor,

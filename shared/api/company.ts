@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boolean, date, integer, optionalText, requiredText } from './fields';
 import { ukVatNumberProblem } from '../vat-number';
+import { frsSector, vatBasis, vatSchemeChangeSchema } from '../vat-schemes';
 
 export const COMPANY_TYPES = [
   'UkLimitedCompany',
@@ -67,6 +68,13 @@ export const companyUpdateSchema = z.object({
   /** Picks the stagger: the first return runs from the effective date to this month end (null: the default). */
   first_vat_period_ends_on: date.nullable(),
   ec_vat_reporting_enabled: boolean,
+  /** Invoice (the normal method) or Cash (VAT Notice 731) from the registration date. */
+  initial_vat_basis: vatBasis,
+  /** On the flat rate scheme from the registration date (VAT Notice 733), in the sector named next. */
+  initially_on_frs: boolean,
+  initial_vat_frs_type: frsSector.nullable(),
+  /** Later changes of scheme, each from its date (a Ledgerdesk extension); the whole list is replaced. */
+  vat_scheme_changes: z.array(vatSchemeChangeSchema, { error: 'must be a list of scheme changes' }).max(50),
   cis_subcontractor: boolean,
   cis_contractor: boolean,
   setup_completed: boolean,

@@ -14,6 +14,8 @@ const COMPANY = {
   cis_subcontractor: false,
   cis_contractor: false,
   locked_attributes: [],
+  initial_vat_basis: 'Invoice',
+  initially_on_frs: false,
 };
 
 describe('the company form', () => {
@@ -36,5 +38,13 @@ describe('the company form', () => {
     const values = { ...formValues(COMPANY, null), type: 'Universal', cisSubcontractor: true };
     expect(companyFields(values)).toMatchObject({ sales_tax_registration_status: 'Not Registered', cis_subcontractor: false });
     expect(companyFields(values)).not.toHaveProperty('sales_tax_registration_number');
+  });
+
+  it('sends the VAT scheme: the basis, and the flat rate sector only while on the scheme', () => {
+    const cash = { ...formValues(COMPANY, null), vatBasis: 'Cash', onFlatRate: true, flatRateSector: 'Management consultancy' };
+    expect(companyFields(cash)).toMatchObject({ initial_vat_basis: 'Cash', initially_on_frs: true, initial_vat_frs_type: 'Management consultancy' });
+    expect(companyFields({ ...cash, onFlatRate: false })).toMatchObject({ initial_vat_basis: 'Cash', initially_on_frs: false, initial_vat_frs_type: null });
+    const stored = formValues({ ...COMPANY, initial_vat_basis: 'Cash', initially_on_frs: true, initial_vat_frs_type: 'Pubs' }, null);
+    expect(stored).toMatchObject({ vatBasis: 'Cash', onFlatRate: true, flatRateSector: 'Pubs' });
   });
 });

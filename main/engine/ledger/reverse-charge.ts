@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { vatOnNet } from '../../../shared/money';
 import { categoryByCode } from '../purchases/categories';
 import type { EngineContext } from '../context';
 import type { PostingLine } from './postings';
@@ -29,11 +29,6 @@ export function suppliersTax<T extends SalesTaxResult>(tax: T, ecStatus: string 
   return { ...tax, salesTaxMinor: 0 };
 }
 
-/** VAT at a rate on a net amount, rounded to the penny half away from zero (signed as the net). */
-export function taxOnNet(netMinor: number, rate: string): number {
-  return new Decimal(netMinor).times(rate).dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-}
-
 export interface SelfAccounting {
   /** The net line's debit in native minor units (a purchase is positive, a refund negative). */
   netDebitMinor: number;
@@ -47,7 +42,7 @@ export interface SelfAccounting {
  * Charged (819). They net to nothing in the ledger; the VAT return reads each side.
  */
 export function reverseChargeLines(ctx: EngineContext, base: Pick<PostingLine, 'datedOn' | 'description'>, self: SelfAccounting): PostingLine[] {
-  const magnitude = self.manualSalesTaxMinor !== null ? self.manualSalesTaxMinor : self.salesTaxRate !== null ? Math.abs(taxOnNet(self.netDebitMinor, self.salesTaxRate)) : 0;
+  const magnitude = self.manualSalesTaxMinor !== null ? self.manualSalesTaxMinor : self.salesTaxRate !== null ? Math.abs(vatOnNet(self.netDebitMinor, self.salesTaxRate)) : 0;
   if (magnitude === 0 || self.netDebitMinor === 0) return [];
   const tax = self.netDebitMinor < 0 ? -magnitude : magnitude;
   return [

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { canonicalDecimal } from '../../../shared/money';
+import { canonicalDecimal, vatInGross } from '../../../shared/money';
 import { unprocessable } from '../errors';
 
 export const SALES_TAX_STATUSES = ['TAXABLE', 'EXEMPT', 'OUT_OF_SCOPE'] as const;
@@ -54,15 +54,6 @@ export interface SalesTaxResult {
 
 const NO_TAX: SalesTaxResult = { salesTaxRate: null, salesTaxMinor: 0, manualSalesTaxMinor: null, salesTaxStatus: null };
 
-/**
- * The tax inside a gross amount at a rate: gross x rate / (100 + rate), rounded to the penny half away
- * from zero. The net is gross minus this, so tax + net = gross exactly.
- */
-export function taxInGross(grossMinor: number, rate: string): number {
-  const tax = new Decimal(grossMinor).times(rate).dividedBy(new Decimal(100).plus(rate));
-  return tax.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-}
-
 function checkRate(rate: string): string {
   if (!/^\d+(\.\d+)?$/.test(rate) || new Decimal(rate).greaterThan(100)) throw unprocessable('sales_tax_rate must be a percentage from 0 to 100, or Auto');
   return canonicalDecimal(rate);
@@ -90,9 +81,9 @@ export function salesTax(input: SalesTaxInput): SalesTaxResult {
     const automatic = automaticTreatment(input.autoRate, input.datedOn);
     if ('status' in automatic) return { ...NO_TAX, salesTaxStatus: automatic.status };
     const rate = canonicalDecimal(automatic.rate);
-    return { salesTaxRate: rate, salesTaxMinor: taxInGross(input.grossMinor, rate), manualSalesTaxMinor: null, salesTaxStatus: 'TAXABLE' };
+    return { salesTaxRate: rate, salesTaxMinor: vatInGross(input.grossMinor, rate), manualSalesTaxMinor: null, salesTaxStatus: 'TAXABLE' };
   }
   // Rules 2 and 3: a given rate is kept and the value computed from it.
   const rate = checkRate(input.salesTaxRate.trim());
-  return { salesTaxRate: rate, salesTaxMinor: taxInGross(input.grossMinor, rate), manualSalesTaxMinor: null, salesTaxStatus: 'TAXABLE' };
+  return { salesTaxRate: rate, salesTaxMinor: vatInGross(input.grossMinor, rate), manualSalesTaxMinor: null, salesTaxStatus: 'TAXABLE' };
 }

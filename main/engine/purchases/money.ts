@@ -12,7 +12,7 @@ export function minorOf(value: string, currency: string, field: string): number 
   }
 }
 
-/** Rounds to a whole number of minor units, half away from zero (the rule taxInGross uses too). */
+/** Rounds to a whole number of minor units, half away from zero (the rule shared/money's VAT arithmetic uses too). */
 const whole = (value: Decimal) => value.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 
 /**

@@ -3,8 +3,9 @@ import { fromMinor } from '../../../shared/money';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { recordUrl } from '../urls';
+import { isStandardThroughout, vatSchemeHistory } from '../vat-scheme';
 import { date, decimal, type ApiRecord } from '../values';
-import { vatBoxes } from './vat-boxes';
+import { ledgerVatBoxes } from './vat-return-boxes';
 import { vatBoxPostings } from './vat-box-transactions';
 import type { VatPeriod } from './vat-periods';
 import { frozenBoxes, vatReturnState } from './vat-return';
@@ -16,8 +17,9 @@ import { frozenBoxes, vatReturnState } from './vat-return';
  * the ledger moved behind a filed return's back, which the lock prevents.
  */
 export function vatBoxRecord(ctx: EngineContext, period: VatPeriod, box: VatBoxNumber): ApiRecord {
-  const currency = loadCompany(ctx).currency;
-  const boxes = frozenBoxes(vatReturnState(ctx, period.endsOn)) ?? vatBoxes(ctx, period);
+  const company = loadCompany(ctx);
+  const currency = company.currency;
+  const boxes = frozenBoxes(vatReturnState(ctx, period.endsOn)) ?? ledgerVatBoxes(ctx, period);
   const postings = vatBoxPostings(ctx, period, box);
   const total = postings.reduce((sum, posting) => sum + posting.amountMinor, 0);
   const row = VAT_BOXES.find((entry) => entry.box_number === box)!;
@@ -28,6 +30,11 @@ export function vatBoxRecord(ctx: EngineContext, period: VatPeriod, box: VatBoxN
     title: row.title,
     value: decimal(fromMinor(boxes[box], currency)),
     transactions_total: decimal(fromMinor(total, currency)),
+    // The postings are listed as the normal method reads them (by their dates, in full). Under cash
+    // accounting or the flat rate scheme the box is worked from payments or turnover instead, so the two differ.
+    scheme_note: isStandardThroughout(vatSchemeHistory(ctx, company))
+      ? undefined
+      : 'This company uses cash accounting or the flat rate scheme: the box is worked from payments or flat rate turnover, and the postings below are listed by their own dates in full.',
     transactions: postings.map((posting) => ({
       url: recordUrl(ctx, 'accounting/transactions', posting.id),
       dated_on: date(posting.datedOn),

@@ -7,7 +7,8 @@ import type { EngineContext } from '../context';
 import { notFound } from '../errors';
 import { date, decimal, timestamp, type ApiRecord } from '../values';
 import { paymentMarks, paymentRecord, type DuePayment } from './return-payments';
-import { netVatDue, vatBoxes, type VatBoxes } from './vat-boxes';
+import type { VatBoxes } from './vat-boxes';
+import { ledgerNetVatDue, ledgerVatBoxes } from './vat-return-boxes';
 import { vatDueOn, vatPeriods, type VatPeriod } from './vat-periods';
 
 export const VAT_RETURN_KIND = 'vat';
@@ -39,7 +40,7 @@ export function vatPayment(period: VatPeriod, netDue: number): DuePayment {
 
 /** Box 5 as the return stands: frozen when filed, from the ledger otherwise. */
 export function currentNetVatDue(ctx: Pick<EngineContext, 'db' | 'book'>, period: VatPeriod): number {
-  return frozenBoxes(vatReturnState(ctx, period.endsOn))?.[5] ?? netVatDue(ctx, period);
+  return frozenBoxes(vatReturnState(ctx, period.endsOn))?.[5] ?? ledgerNetVatDue(ctx, period);
 }
 
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -61,7 +62,7 @@ function breakdown(boxes: VatBoxes, period: VatPeriod, currency: string): ApiRec
 export function vatReturnRecord(ctx: EngineContext, period: VatPeriod, withBreakdown: boolean): ApiRecord {
   const currency = loadCompany(ctx).currency;
   const state = vatReturnState(ctx, period.endsOn);
-  const boxes = withBreakdown ? (frozenBoxes(state) ?? vatBoxes(ctx, period)) : null;
+  const boxes = withBreakdown ? (frozenBoxes(state) ?? ledgerVatBoxes(ctx, period)) : null;
   const netDue = boxes ? boxes[5] : currentNetVatDue(ctx, period);
   const marks = paymentMarks(ctx, VAT_RETURN_KIND, period.endsOn);
   return {

@@ -10,6 +10,7 @@ import type { EngineContext } from '../context';
 import { filedVatReturnEnds } from '../ledger/locks';
 import { accountingPeriods } from '../ledger/periods';
 import { ok, type Route, type RouteRequest } from '../route';
+import { vatSchemeHistory } from '../vat-scheme';
 import { date, timestamp, type ApiRecord } from '../values';
 
 const UK_VAT_RATES = ['20.0', '5.0', '0.0'];
@@ -26,6 +27,7 @@ export function companyRecord(ctx: EngineContext): ApiRecord {
   const uk = isUkCompany(row.type);
   // Every year from the start to the one holding today, as the service lists the years since its start date.
   const periods = accountingPeriods(row.companyStartDate, row.firstAccountingYearEnd, ctx.today);
+  const scheme = vatSchemeHistory(ctx, row);
   return {
     url: `${ctx.origin}/v2/company`,
     id: row.id,
@@ -58,7 +60,8 @@ export function companyRecord(ctx: EngineContext): ApiRecord {
     sales_tax_rates: uk ? UK_VAT_RATES : [],
     supports_auto_sales_tax_on_purchases: uk,
     initial_vat_basis: row.initialVatBasis,
-    initially_on_frs: false,
+    initially_on_frs: scheme.initial.frsSector !== null,
+    initial_vat_frs_type: scheme.initial.frsSector ?? undefined,
     ec_vat_reporting_enabled: row.ecVatReportingEnabled,
     cis_enabled: row.cisSubcontractor || row.cisContractor,
     cis_subcontractor: row.cisSubcontractor,
@@ -77,6 +80,7 @@ export function companyRecord(ctx: EngineContext): ApiRecord {
 function companySetup(ctx: EngineContext): ApiRecord {
   const row = loadCompany(ctx);
   const inUse = lockedAttributes(ctx).length > 0;
+  const changes = vatSchemeHistory(ctx, row).changes;
   return {
     setup_completed: setupCompletedFlag(ctx.db) || inUse,
     vat_period_months: row.vatPeriodMonths,
@@ -84,6 +88,8 @@ function companySetup(ctx: EngineContext): ApiRecord {
       row.vatRegistered && row.salesTaxEffectiveDate ? date(row.firstVatPeriodEndsOn ?? defaultFirstPeriodEnd(row.salesTaxEffectiveDate, row.vatPeriodMonths)) : undefined,
     // The latest filed VAT return, once there is one: the registration, its date, frequency and stagger are fixed by it.
     vat_registration_fixed_by: filedVatReturnEnds(ctx)[0],
+    // Later changes of VAT scheme, each from its date (the live record has only the initial scheme); left out when there are none.
+    vat_scheme_changes: changes.length > 0 ? changes.map((change) => ({ ...change, frs_type: change.frs_type ?? undefined })) : undefined,
   };
 }
 

@@ -8,7 +8,7 @@ import { unprocessable } from '../errors';
 import { filedVatReturnEnds } from '../ledger/locks';
 import { listPage } from '../pagination';
 import { markPayment, type PaymentTrigger } from '../reports/return-payments';
-import { vatBoxes } from '../reports/vat-boxes';
+import { ledgerVatBoxes } from '../reports/vat-return-boxes';
 import { vatBoxRecord } from '../reports/vat-box-record';
 import { vatPeriods } from '../reports/vat-periods';
 import { currentNetVatDue, frozenBoxes, VAT_RETURN_KIND, vatPayment, vatPeriodEnding, vatReturnRecord, vatReturnState } from '../reports/vat-return';
@@ -37,7 +37,7 @@ function markAsFiled({ ctx, params }: RouteRequest) {
   const period = vatPeriodEnding(ctx, params.period_ends_on!);
   if (ctx.today <= period.endsOn) throw unprocessable(`The VAT period ending ${period.endsOn} has not ended yet, so its return cannot be filed`);
   const state = vatReturnState(ctx, period.endsOn);
-  const boxes = frozenBoxes(state) ?? vatBoxes(ctx, period);
+  const boxes = frozenBoxes(state) ?? ledgerVatBoxes(ctx, period);
   const values = { filingStatus: 'marked_as_filed', filedBoxes: JSON.stringify(boxes), updatedAt: ctx.now };
   ctx.db
     .insert(vatReturnStates)

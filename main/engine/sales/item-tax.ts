@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { MOSS_COUNTRIES, type MossCountry } from '../../../shared/api/bank_transaction_explanations';
-import { canonicalDecimal } from '../../../shared/money';
+import { canonicalDecimal, vatOnNet } from '../../../shared/money';
 import { unprocessable } from '../errors';
 import { mossRatesOn } from '../ledger/moss-rates';
 import { automaticTreatment, SALES_TAX_STATUSES, type SalesTaxStatus } from '../ledger/sales-tax';
@@ -103,6 +103,5 @@ export function itemTax(request: ItemTaxRequest, sale: SaleContext): ItemTax {
 
 /** The tax on an item's net at its rate, rounded to the minor unit half away from zero. */
 export function taxOnNet(netMinor: number, rate: string | null): number {
-  if (rate === null) return 0;
-  return new Decimal(netMinor).times(rate).dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  return rate === null ? 0 : vatOnNet(netMinor, rate);
 }

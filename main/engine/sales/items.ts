@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { LABOUR_ITEM_TYPES, type ItemInput } from '../../../shared/api/invoices';
-import { canonicalDecimal, minorDigits } from '../../../shared/money';
+import { canonicalDecimal, lineNetMinor, MoneyError } from '../../../shared/money';
 import { categories } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
@@ -165,10 +165,12 @@ export function mergeItems(ctx: EngineContext, kind: KindInfo, current: readonly
  */
 function netOf(draft: ItemDraft, currency: string, discountPercent: string | null): number {
   if (draft.itemType === 'Comment') return 0;
-  const kept = discountPercent === null ? new Decimal(1) : new Decimal(100).minus(discountPercent).dividedBy(100);
-  const net = new Decimal(draft.price).times(draft.quantity).times(kept).times(new Decimal(10).pow(minorDigits(currency))).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
-  if (net.abs().greaterThan(Number.MAX_SAFE_INTEGER)) throw unprocessable(`${draft.field} is too large`);
-  return net.toNumber();
+  try {
+    return lineNetMinor(draft.price, draft.quantity, discountPercent, currency);
+  } catch (error) {
+    if (error instanceof MoneyError) throw unprocessable(`${draft.field} is too large`);
+    throw error;
+  }
 }
 
 /** Works out every stored value of the items: net (after the document's discount), tax by the rules of section 1, CIS flag. */

@@ -16,6 +16,9 @@ export const companyDetailsSchema = companySchema.extend({
   cis_subcontractor: z.boolean().default(false),
   cis_contractor: z.boolean().default(false),
   locked_attributes: z.array(z.string()).default([]),
+  initial_vat_basis: z.string().default('Invoice'),
+  initially_on_frs: z.boolean().default(false),
+  initial_vat_frs_type: z.string().optional(),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 

@@ -4,7 +4,7 @@
  * away from zero. Exact decimals, never floats. Auto leaves the rate to the category.
  */
 import Decimal from 'decimal.js';
-import { minorDigits } from '../../../shared/money';
+import { minorDigits, vatInGross } from '../../../shared/money';
 import type { BillItem, BillItemFields } from '../../lib/api/bills';
 
 export type BillVat = 'auto' | 'exempt' | 'out_of_scope' | `${number}`;
@@ -56,7 +56,7 @@ export function billTotal(lines: readonly BillLine[], currency: string): BillTot
     const minor = total.times(scale).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
     result.totalMinor += minor.toNumber();
     if (line.vat === 'auto') result.autoLines += 1;
-    else if (line.vat !== 'exempt' && line.vat !== 'out_of_scope') result.vatMinor += minor.times(line.vat).dividedBy(new Decimal(100).plus(line.vat)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+    else if (line.vat !== 'exempt' && line.vat !== 'out_of_scope') result.vatMinor += vatInGross(minor.toNumber(), line.vat);
   }
   return result;
 }

@@ -7,7 +7,7 @@
  * from zero, as the engine works it out. Exact decimals, never floats.
  */
 import Decimal from 'decimal.js';
-import { fromMinor, toMinor } from '../../../shared/money';
+import { fromMinor, toMinor, vatInGross } from '../../../shared/money';
 import type { Expense, ExpenseFields } from '../../lib/api/expenses';
 import { moneyForInput, readMoney } from '../../lib/money-input';
 
@@ -139,8 +139,7 @@ export function vatPreview(form: ExpenseForm, native: string): number | null {
   const foreign = (form.currency.trim().toUpperCase() || native) !== native;
   const gross = foreign ? readMoney(form.nativeAmount, native) : readMoney(form.amount, native);
   if (!gross.ok || gross.empty) return null;
-  const rate = new Decimal(form.vat);
-  return new Decimal(Math.abs(gross.minor)).times(rate).dividedBy(rate.plus(100)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  return vatInGross(Math.abs(gross.minor), form.vat);
 }
 
 /** "2026-11-14" -> "2026-11": the month an expense is filed under. */

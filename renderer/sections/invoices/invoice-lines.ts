@@ -6,7 +6,7 @@
  * so its VAT is only known once saved.
  */
 import Decimal from 'decimal.js';
-import { minorDigits } from '../../../shared/money';
+import { lineNetMinor, MoneyError, vatOnNet } from '../../../shared/money';
 import type { DocumentItem, DocumentItemFields, DocumentKind } from '../../lib/api/sales_documents';
 
 /** VAT as the editor offers it: a rate in percent, or one of these. */
@@ -56,10 +56,18 @@ function readDecimal(text: string): Decimal | null {
   return new Decimal(cleaned);
 }
 
+/** A line's net as the engine works it out; null when it is too large to hold (the engine refuses it). */
+function netOrNull(price: Decimal, quantity: Decimal, discount: Decimal | null, currency: string): number | null {
+  try {
+    return lineNetMinor(price, quantity, discount, currency);
+  } catch (error) {
+    if (error instanceof MoneyError) return null;
+    throw error;
+  }
+}
+
 export function linesTotal(lines: readonly EditorLine[], currency: string, discountPercent: string): LinesTotal {
-  const scale = new Decimal(10).pow(minorDigits(currency));
-  const discount = readDecimal(discountPercent) ?? new Decimal(0);
-  const kept = new Decimal(100).minus(discount).dividedBy(100);
+  const discount = readDecimal(discountPercent);
   const total: LinesTotal = { netMinor: 0, vatMinor: 0, totalMinor: 0, autoLines: 0, unreadable: 0 };
   for (const line of lines) {
     if (line.unit === 'Comment') continue;
@@ -69,10 +77,14 @@ export function linesTotal(lines: readonly EditorLine[], currency: string, disco
       if (line.price.trim() !== '') total.unreadable += 1;
       continue;
     }
-    const net = price.times(quantity).times(kept).times(scale).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
-    total.netMinor += net.toNumber();
+    const net = netOrNull(price, quantity, discount, currency);
+    if (net === null) {
+      total.unreadable += 1;
+      continue;
+    }
+    total.netMinor += net;
     if (line.vat === 'auto') total.autoLines += 1;
-    else if (line.vat !== 'exempt' && line.vat !== 'out_of_scope') total.vatMinor += net.times(line.vat).dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+    else if (line.vat !== 'exempt' && line.vat !== 'out_of_scope') total.vatMinor += vatOnNet(net, line.vat);
   }
   total.totalMinor = total.netMinor + total.vatMinor;
   return total;

@@ -4,6 +4,7 @@
  * engine stores the stagger as the first period's end, worked out here from the effective date.
  */
 import type { CompanyType, CompanyUpdate } from '../../../shared/api/company';
+import { FRS_SECTORS, sectorRateOn } from '../../../shared/vat-flat-rates';
 import { firstEndForStagger, staggerOf } from '../../../shared/vat-stagger';
 import type { CompanyDetails, CompanySetup } from '../../lib/api/company';
 
@@ -24,6 +25,11 @@ export interface CompanyFormValues {
   vatPeriodMonths: string;
   /** The month (1-12, as text) the first of the stagger's period ends falls in within a year. */
   vatStagger: string;
+  /** Invoice (VAT by invoice date) or Cash (VAT by payment date, VAT Notice 731). */
+  vatBasis: string;
+  /** On the flat rate scheme (VAT Notice 733), in the sector named. */
+  onFlatRate: boolean;
+  flatRateSector: string;
   cisSubcontractor: boolean;
   cisContractor: boolean;
 }
@@ -41,6 +47,20 @@ export const VAT_FREQUENCY_OPTIONS = [
   { value: '1', label: 'Monthly' },
   { value: '12', label: 'Annually (annual accounting scheme)' },
 ];
+
+export const VAT_BASIS_OPTIONS = [
+  { value: 'Invoice', label: 'Invoice basis (VAT by invoice date)' },
+  { value: 'Cash', label: 'Cash accounting (VAT by payment date)' },
+];
+
+/** HMRC's sectors, chosen by name; the first is a prompt, not a sector. */
+export const FLAT_RATE_SECTOR_OPTIONS = [{ value: '', label: 'Choose the sector HMRC agreed' }, ...FRS_SECTORS.map((sector) => ({ value: sector, label: sector }))];
+
+/** What the sector's rate is on a day, in words for the hint under the choice. */
+export function flatRateHint(sector: string, onDay: string): string {
+  if (!FRS_SECTORS.includes(sector)) return 'Your flat rate sector is on the letter HMRC sent when you joined the scheme.';
+  return `${sectorRateOn(sector, onDay)}% of your VAT-inclusive turnover (1% less in your first year of VAT registration; 16.5% in a quarter as a limited cost business).`;
+}
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const SHORT = MONTHS.map((month) => month.slice(0, 3));
@@ -73,6 +93,9 @@ export function formValues(company: CompanyDetails, setup: CompanySetup | null):
     vatEffectiveDate: registered ? (company.sales_tax_effective_date ?? '') : '',
     vatPeriodMonths: months,
     vatStagger: firstEnd ? String(staggerOf(firstEnd, Number(months))) : '3',
+    vatBasis: company.initial_vat_basis === 'Cash' ? 'Cash' : 'Invoice',
+    onFlatRate: company.initially_on_frs,
+    flatRateSector: company.initial_vat_frs_type ?? '',
     cisSubcontractor: company.cis_subcontractor,
     cisContractor: company.cis_contractor,
   };
@@ -110,6 +133,9 @@ export function companyFields(values: CompanyFormValues): CompanyUpdate {
     sales_tax_registration_number: text(values.vatNumber),
     ...(effective ? { sales_tax_effective_date: effective } : {}),
     vat_period_months: months,
+    initial_vat_basis: values.vatBasis === 'Cash' ? 'Cash' : 'Invoice',
+    initially_on_frs: values.onFlatRate,
+    initial_vat_frs_type: values.onFlatRate ? values.flatRateSector || null : null,
     ...(effective ? { first_vat_period_ends_on: firstEndForStagger(effective, months, Number(values.vatStagger)) } : {}),
   };
 }

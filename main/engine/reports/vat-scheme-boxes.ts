@@ -1,0 +1,96 @@
+import type { CompanyRow } from '../company-record';
+import type { EngineContext } from '../context';
+import { schemeSegments, type SchemeSegment, type VatSchemeHistory } from '../vat-scheme';
+import { cashBasisParts, invoiceBasisParts, unpaidOnLeavingCash } from './vat-basis';
+import { wholePounds, type VatBoxes } from './vat-boxes';
+import { cutRange, flatRateCuts, flatRateTurnover, flatRateVat, isLimitedCostTrader, type FlatRateStretch } from './vat-flat-rate';
+import { addParts, type VatParts } from './vat-parts';
+import type { VatPeriod } from './vat-periods';
+
+type Company = Pick<CompanyRow, 'currency' | 'salesTaxEffectiveDate' | 'vatPeriodMonths'>;
+
+/** What a stretch of a segment holds, read on the segment's basis. */
+function partsOf(ctx: Pick<EngineContext, 'book'>, segment: SchemeSegment, from: string, to: string, currency: string): VatParts {
+  const sqlite = ctx.book.sqlite;
+  const parts = segment.cashSince !== null ? cashBasisParts(sqlite, from, to, segment.cashSince, currency) : invoiceBasisParts(sqlite, from, to);
+  // The unpaid VAT of a cash accounting run falls on the first day after it (its segment's first stretch).
+  if (segment.leftCash && from === segment.startsOn) return addParts(parts, unpaidOnLeavingCash(sqlite, segment.leftCash.since, segment.leftCash.until, currency));
+  return parts;
+}
+
+interface Sums {
+  box1: number;
+  box2: number;
+  box4: number;
+  box6: number;
+  box7: number;
+  box8: number;
+  box9: number;
+}
+
+/** The normal method's boxes from parts (VAT Notice 700/12 section 4). */
+function addStandard(sums: Sums, parts: VatParts): void {
+  sums.box1 += parts.salesVat + parts.selfAccountedVat;
+  sums.box2 += parts.acquisitionVat;
+  sums.box4 += parts.inputVat + parts.selfAccountedInput;
+  sums.box6 += parts.sales + parts.deemedSupplies;
+  sums.box7 += parts.purchases;
+  sums.box8 += parts.ecGoodsSupplied;
+  sums.box9 += parts.ecGoodsAcquired;
+}
+
+/**
+ * The flat rate scheme's boxes (VAT Notice 733 section 7): box 1 the flat rate VAT, plus any VAT the
+ * company owes itself under the reverse charge, which is outside the flat rate; box 2 acquisitions as
+ * usual; box 4 only the VAT on capital expenditure goods of £2,000 or more (section 15); box 6 the
+ * flat rate turnover, VAT included; box 7 the capital goods claimed and any acquisitions; 8 and 9 as usual.
+ */
+function addFlatRate(sums: Sums, stretches: readonly FlatRateStretch[], registeredOn: string, periodMonths: number): void {
+  if (stretches.length === 0) return;
+  const limitedCost = isLimitedCostTrader(stretches, periodMonths);
+  sums.box1 += flatRateVat(stretches, registeredOn, limitedCost);
+  for (const { parts } of stretches) {
+    sums.box1 += parts.selfAccountedVat;
+    sums.box2 += parts.acquisitionVat;
+    sums.box4 += parts.capitalVat;
+    sums.box6 += flatRateTurnover(parts);
+    sums.box7 += parts.capitalNet + parts.ecGoodsAcquired;
+    sums.box8 += parts.ecGoodsSupplied;
+    sums.box9 += parts.ecGoodsAcquired;
+  }
+}
+
+/**
+ * A period's boxes under the company's schemes: the period is cut where the scheme changes, each
+ * part is read on its basis (invoice or cash) and turned into boxes by its scheme (normal or flat
+ * rate, itself cut where its rate changes), and the parts are added. Boxes 6 to 9 lose their pence
+ * once, at the end.
+ */
+export function schemeVatBoxes(ctx: Pick<EngineContext, 'book'>, company: Company, history: VatSchemeHistory, period: VatPeriod): VatBoxes {
+  const registeredOn = company.salesTaxEffectiveDate ?? period.startsOn;
+  const sums: Sums = { box1: 0, box2: 0, box4: 0, box6: 0, box7: 0, box8: 0, box9: 0 };
+  const stretches: FlatRateStretch[] = [];
+  for (const segment of schemeSegments(history, registeredOn, period.startsOn, period.endsOn)) {
+    const sector = segment.scheme.frsSector;
+    if (sector === null) {
+      addStandard(sums, partsOf(ctx, segment, segment.startsOn, segment.endsOn, company.currency));
+      continue;
+    }
+    for (const piece of cutRange(segment.startsOn, segment.endsOn, flatRateCuts(sector, registeredOn, segment.startsOn, segment.endsOn))) {
+      stretches.push({ ...piece, sector, parts: partsOf(ctx, segment, piece.startsOn, piece.endsOn, company.currency) });
+    }
+  }
+  addFlatRate(sums, stretches, registeredOn, company.vatPeriodMonths);
+  const box3 = sums.box1 + sums.box2;
+  return {
+    1: sums.box1,
+    2: sums.box2,
+    3: box3,
+    4: sums.box4,
+    5: box3 - sums.box4,
+    6: wholePounds(sums.box6),
+    7: wholePounds(sums.box7),
+    8: wholePounds(sums.box8),
+    9: wholePounds(sums.box9),
+  };
+}
