@@ -14,7 +14,7 @@ const B = '2026-10-31';
 const C = '2027-01-31';
 
 /** Sets the company's VAT schemes (with the VAT number the test book lacks); returns the response. */
-export const setScheme = (t: TestBook, fields: Record<string, unknown>) => t.json('PUT', '/v2/company', { body: { company: { sales_tax_registration_number: 'GB123456789', ...fields } } });
+export const setScheme = (t: TestBook, fields: Record<string, unknown>) => t.json('PUT', '/v2/company', { body: { company: { sales_tax_registration_number: 'GB123456782', ...fields } } });
 
 async function cashBook(): Promise<TestBook> {
   const t = createTestBook({ vatRegistered: true });

@@ -11,7 +11,7 @@ import { contact, item, sentInvoice } from './sales-helpers';
 const B = '2026-10-31';
 const IT = 'Computer and IT consultancy or data processing';
 
-const setScheme = (t: TestBook, fields: Record<string, unknown>) => t.json('PUT', '/v2/company', { body: { company: { sales_tax_registration_number: 'GB123456789', ...fields } } });
+const setScheme = (t: TestBook, fields: Record<string, unknown>) => t.json('PUT', '/v2/company', { body: { company: { sales_tax_registration_number: 'GB123456782', ...fields } } });
 
 async function flatRateBook(sector = IT, book: Parameters<typeof createTestBook>[0] = {}): Promise<TestBook> {
   const t = createTestBook({ vatRegistered: true, ...book });
