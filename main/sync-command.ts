@@ -30,7 +30,7 @@ export async function syncCommand(argv: string[], clock: Clock, newBook: (values
       if (!(error instanceof LinkPlanNeeded)) throw error;
       if (!flags.has('accept-plan')) {
         console.log(JSON.stringify({ plan: error.plan }));
-        console.error('The book and the remote both hold records: check the plan above, then run again with --accept-plan');
+        console.error(`${error.message}: check the plan above, then run again with --accept-plan`);
         return 3;
       }
       await service.applyLink(await service.planLink());

@@ -3,7 +3,7 @@ import type { EngineDeps } from '../engine/context';
 import { RateBudget } from './budget';
 import type { ProgressEvent, RoundContext, SyncCounts } from './context';
 import { FAMILIES, familiesFor } from './families';
-import { applyLink, LinkPlanNeeded, planLink, type LinkPlan, type PlanRecords } from './link';
+import { applyLink, LinkPlanNeeded, planLink, planNeedsDecision, type LinkPlan, type PlanRecords } from './link';
 import { LocalBook } from './local';
 import { feedOutbox } from './outbox';
 import { pullFamily, recoverLocalCreates, type Sweep } from './pull';
@@ -170,7 +170,7 @@ export class SyncService {
     try {
       if (!this.state.account()) {
         const { plan, records } = await planLink(ctx, 'automatic');
-        if (plan.mode === 'merge') throw new LinkPlanNeeded(plan);
+        if (planNeedsDecision(plan)) throw new LinkPlanNeeded(plan);
         await applyLink(ctx, plan, records, this.options.remote.baseUrl);
       }
       ctx.families = familiesFor(this.state.account()!.permissionLevel);

@@ -17,6 +17,8 @@ export const isCompanyType = (value: unknown): value is CompanyType =>
 export const isUkCompany = (type: CompanyType) => type.startsWith('Uk');
 
 export const VAT_REGISTRATION_STATUSES = ['Registered', 'Not Registered'] as const;
+/** How VAT is accounted for: on invoices (the default) or on cash received and paid. */
+export const VAT_BASES = ['Invoice', 'Cash'] as const;
 /** Monthly, quarterly (the usual) and annual accounting: the return periods HMRC offers. */
 export const VAT_PERIOD_MONTHS = [1, 3, 12] as const;
 
@@ -60,6 +62,9 @@ export const companyUpdateSchema = z.object({
   vat_period_months: integer.refine((value) => (VAT_PERIOD_MONTHS as readonly number[]).includes(value), { error: 'must be 1, 3 or 12' }),
   /** Picks the stagger: the first return runs from the effective date to this month end (null: the default). */
   first_vat_period_ends_on: date.nullable(),
+  initial_vat_basis: z.enum(VAT_BASES, { error: 'must be Invoice or Cash' }),
+  /** The book's own currency; fixed once anything has been entered (locked_attributes). */
+  currency: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), z.string().regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO currency code' })),
   ec_vat_reporting_enabled: boolean,
   cis_subcontractor: boolean,
   cis_contractor: boolean,

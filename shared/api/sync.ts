@@ -92,7 +92,8 @@ export type ResolutionBody = z.infer<typeof resolutionSchema>;
 
 export const linkPlanSchema = z.object({
   mode: z.enum(['adopt-remote', 'send-book', 'merge', 'nothing']),
-  company: z.object({ name: z.string(), type: z.string() }),
+  /** The remote company, and each of its settings this book holds otherwise (the book takes them on accepting). */
+  company: z.object({ name: z.string(), type: z.string(), differs: z.array(z.object({ field: z.string(), mine: z.string().nullable(), theirs: z.string().nullable() })) }),
   families: z.array(
     z.object({
       family: z.string(),
