@@ -77,6 +77,11 @@ export interface Family {
    * as the path, never through the id map.
    */
   byPath?: readonly string[];
+  /**
+   * What the server computes for a record that both books must agree on (a total, a status, a
+   * balance): compared after every round by the agreement check (agreement.ts), never written.
+   */
+  figures?: readonly string[];
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -133,6 +138,7 @@ export const FAMILIES: readonly Family[] = [
     },
     label: (record) => `Bank account ${String(record.name ?? '')}`,
     level: Level.Banking,
+    figures: ['current_balance', 'unexplained_transaction_count'],
   },
   {
     name: 'invoices',
@@ -150,6 +156,7 @@ export const FAMILIES: readonly Family[] = [
     matchKey: (record) => (typeof record.reference === 'string' && record.reference.trim() ? `reference:${lower(record.reference)}` : null),
     label: (record) => `Invoice ${String(record.reference ?? '')}`,
     level: Level.InvoicesEstimatesAndFiles,
+    figures: ['total_value', 'status'],
     nested: { invoice_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category', 'suffers_cis_deduction'] },
     normalize: withStage,
     transition: invoiceStage,
@@ -172,6 +179,7 @@ export const FAMILIES: readonly Family[] = [
     matchKey: (record) => (typeof record.reference === 'string' && record.reference.trim() ? `reference:${lower(record.reference)}|${lower(record.contact)}` : null),
     label: (record) => `Bill ${String(record.reference ?? '')}`,
     level: Level.Bills,
+    figures: ['total_value', 'status'],
     nested: { bill_items: ['category', 'description', 'total_value', 'sales_tax_rate', 'manual_sales_tax_amount', 'sales_tax_status'] },
   },
   expensesFamily,

@@ -90,6 +90,7 @@ export async function pullFamily(ctx: RoundContext, family: Family): Promise<Swe
       ctx.progress({ type: 'progress', phase: 'pull', family: family.name, done: (done += 1), total: listing.seen.size });
     }
     listing.commit();
+    if (listing.full && !scope.account) ctx.fullLists?.set(family.name, listing.records);
     if (listing.full) sweeps.push(() => sweepDeletions(ctx, family, listing.seen, scope.account));
   }
   return async () => {
