@@ -6,10 +6,13 @@ import { billUpdateSchema } from '../../shared/api/bills';
 import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
+import { capitalAssetTypesFamily } from './family-capital-asset-types';
 import { categoriesFamily } from './family-categories';
 import { creditNoteReconciliationsFamily, creditNotesFamily } from './family-credit-notes';
+import { estimatesFamily } from './family-estimates';
 import { expensesFamily } from './family-expenses';
 import { journalSetsFamily } from './family-journal-sets';
+import { propertiesFamily } from './family-properties';
 import { invoiceStage, withStage } from './invoice-stage';
 import type { TransitionField } from './transitions';
 import { statementLineKey } from './line-key';
@@ -82,6 +85,11 @@ export interface Family {
    * balance): compared after every round by the agreement check (agreement.ts), never written.
    */
   figures?: readonly string[];
+  /**
+   * Records each side makes by itself from the start (system default capital asset types): never
+   * created on either side nor planned at first link; a remote one is linked to the book's with the same key.
+   */
+  madeByEachSide?: (record: SyncRecord) => boolean;
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -140,6 +148,9 @@ export const FAMILIES: readonly Family[] = [
     level: Level.Banking,
     figures: ['current_balance', 'unexplained_transaction_count'],
   },
+  // Journal entries name them.
+  capitalAssetTypesFamily,
+  propertiesFamily,
   {
     name: 'invoices',
     path: '/v2/invoices',
@@ -161,6 +172,7 @@ export const FAMILIES: readonly Family[] = [
     normalize: withStage,
     transition: invoiceStage,
   },
+  estimatesFamily,
   creditNotesFamily,
   // After both documents it sets against each other.
   creditNoteReconciliationsFamily,

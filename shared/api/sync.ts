@@ -45,6 +45,8 @@ export const syncStatusSchema = z.object({
   running: z.boolean(),
   last_synced_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** The last agreement check (both books' figures compared after a round): when, and how many differed. */
+  agreement: z.object({ checked_at: z.string(), differences: z.number() }).nullable(),
   /** Local changes not yet on the remote. */
   waiting: z.number(),
   /** Open items in Needs review. */
@@ -71,7 +73,7 @@ export type SyncStatusRecord = z.infer<typeof syncStatusSchema>;
 export const reviewItemSchema = z.object({
   id: z.number(),
   family: z.string(),
-  kind: z.enum(['conflict', 'deleted-there', 'deleted-here', 'refused', 'invalid-remote']),
+  kind: z.enum(['conflict', 'deleted-there', 'deleted-here', 'refused', 'invalid-remote', 'difference']),
   label: z.string(),
   local_url: z.string().nullable(),
   remote_url: z.string().nullable(),

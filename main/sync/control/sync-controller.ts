@@ -119,6 +119,7 @@ export class SyncController {
       running,
       last_synced_at: service?.lastSyncedAt ?? null,
       last_error: this.failure ?? service?.lastError ?? null,
+      agreement: service?.agreement ? { checked_at: service.agreement.checkedAt, differences: service.agreement.differences } : null,
       waiting: service?.waiting ?? 0,
       review: service?.review ?? 0,
       progress: running ? this.progress : null,
