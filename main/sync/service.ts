@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/app';
 import { checkAgreement, reportDifferences } from './agreement';
+import { syncFilings } from './filings';
 import type { EngineDeps } from '../engine/context';
 import { RateBudget } from './budget';
 import type { ProgressEvent, RoundContext, SyncCounts } from './context';
@@ -199,6 +200,7 @@ export class SyncService {
         feedOutbox(ctx);
         await pushAll(ctx);
       }
+      await syncFilings(ctx, direction);
       const agreement = await checkAgreement(ctx);
       reportDifferences(ctx, agreement);
       check = { agree: agreement.agree, differences: agreement.differences.length, checkRequests: agreement.requests };
