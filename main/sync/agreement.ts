@@ -50,6 +50,13 @@ function figureOf(value: unknown): string | null {
 /** Review items name a figure as a person would read it. */
 const figureWords = (figure: string) => figure.replace(/_/g, ' ');
 
+/** A figure as a person reads it: money with its pence (150.00), counts and words as they are. */
+function shown(figure: string, value: string | null): string | null {
+  if (value === null || figure.endsWith('_count') || !/^-?\d+(\.\d+)?$/.test(value)) return value;
+  const amount = new Decimal(value);
+  return amount.toFixed(Math.max(2, amount.decimalPlaces()));
+}
+
 /** The records of a family the remote holds now: the round's own full list if nothing was written since, else read again. */
 async function remoteRecords(ctx: RoundContext, family: Family): Promise<SyncRecord[]> {
   const listed = ctx.fullLists?.get(family.name);
@@ -74,8 +81,8 @@ async function recordDifferences(ctx: RoundContext, family: Family, figures: rea
     // Gone from one side: the deletion sweep's to carry, not a figure to compare.
     if (!there || !here) continue;
     const differing = figures
-      .map((figure) => ({ figure, mine: figureOf(here[figure]), theirs: figureOf(there[figure]) }))
-      .filter((entry) => entry.mine !== entry.theirs);
+      .filter((figure) => figureOf(here[figure]) !== figureOf(there[figure]))
+      .map((figure) => ({ figure, mine: shown(figure, figureOf(here[figure])), theirs: shown(figure, figureOf(there[figure])) }));
     if (differing.length > 0) out.push({ family: family.name, localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(here), figures: differing });
   }
   return out;

@@ -84,9 +84,9 @@ describe('the agreement of both books in browser mode', () => {
     const dialog = page.getByRole('dialog', { name: 'Needs review' });
     await dialog.getByRole('heading', { name: 'Invoice INV-1' }).waitFor();
     await dialog.getByText('The two books compute different figures', { exact: true }).waitFor();
-    await dialog.getByText('total value 150 here, 175 online').waitFor();
+    await dialog.getByText('total value 150.00 here, 175.00 online').waitFor();
     const row = dialog.getByRole('row', { name: /Total value/ });
-    expect((await row.getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['150', '175']);
+    expect((await row.getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['150.00', '175.00']);
     await checkScreen(app, 'sync-difference-review');
 
     await dialog.getByRole('button', { name: 'Mark as seen' }).click();

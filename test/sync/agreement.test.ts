@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { FaultOptions } from './fault-remote';
 import { world, type Replica, type World } from './replicas';
 
 /** Two books and the remote sharing a customer, invoice 001 (150.00), a bill and a bank account with an explained line. */
-async function sharedBooks(seed: number): Promise<{ w: World; a: Replica; b: Replica }> {
-  const w = world(seed);
+async function sharedBooks(seed: number, faults: Partial<FaultOptions> = {}): Promise<{ w: World; a: Replica; b: Replica }> {
+  const w = world(seed, faults);
   const a = w.replica('a');
   const b = w.replica('b');
   const contact = (await a.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Acme Ltd' } })).body.contact.url;
@@ -48,8 +49,8 @@ describe('after every round both books are compared', { timeout: 60_000 }, () =>
     expect(round).toMatchObject({ pulled: 0, pushed: 0, agree: false, differences: 1 });
     const items = a.service.reviewList();
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ kind: 'difference', family: 'invoices', label: 'Invoice 001', reason: 'total value 150 here, 175 online' });
-    expect(items[0]!.fields).toEqual([{ field: 'total_value', mine: '150', theirs: '175', base: null }]);
+    expect(items[0]).toMatchObject({ kind: 'difference', family: 'invoices', label: 'Invoice 001', reason: 'total value 150.00 here, 175.00 online' });
+    expect(items[0]!.fields).toEqual([{ field: 'total_value', mine: '150.00', theirs: '175.00', base: null }]);
     expect(a.service.status()).toMatchObject({ agreement: { differences: 1 }, review: 1, state: 'needs-attention' });
     // Still there next round: one item, not two; the difference holds nothing back.
     expect(await a.sync()).toMatchObject({ agree: false, differences: 1 });
@@ -76,6 +77,16 @@ describe('after every round both books are compared', { timeout: 60_000 }, () =>
     await a.service.resolve(item.id, { choice: 'mine' });
     await a.sync();
     expect(a.service.reviewList().some((entry) => entry.label === item.label)).toBe(false);
+  });
+
+  it('money spelt as a bare number by the remote (as the live service does in places) is the same figure', async () => {
+    const numbers = (_method: string, _path: string, body: any) => {
+      for (const invoice of body?.invoices ?? []) invoice.total_value = Number(invoice.total_value);
+      for (const account of body?.bank_accounts ?? []) account.current_balance = Number(account.current_balance);
+      return body;
+    };
+    const { a } = await sharedBooks(605, { rewrite: numbers });
+    expect(await a.sync()).toMatchObject({ agree: true, differences: 0 });
   });
 
   it('counts the requests it adds to a quiet round', async () => {
