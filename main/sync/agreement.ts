@@ -57,13 +57,14 @@ function shown(figure: string, value: string | null): string | null {
   return amount.toFixed(Math.max(2, amount.decimalPlaces()));
 }
 
+/** Only the figures are wanted: child rows are left out of the answer. */
+const figuresQuery = (family: Family) => Object.fromEntries(Object.entries(family.listQuery).filter(([name]) => !name.startsWith('nested_')));
+
 /** The records of a family the remote holds now: the round's own full list if nothing was written since, else read again. */
 async function remoteRecords(ctx: RoundContext, family: Family): Promise<SyncRecord[]> {
   const listed = ctx.fullLists?.get(family.name);
   if (listed && ctx.remote.writes === 0) return listed;
-  // Only the figures are wanted: child rows are left out of the answer.
-  const query = Object.fromEntries(Object.entries(family.listQuery).filter(([name]) => !name.startsWith('nested_')));
-  return kept(family, (await ctx.remote.list(family.path, (body) => listIn(family, body), query)).records);
+  return kept(family, (await ctx.remote.list(family.path, (body) => listIn(family, body), figuresQuery(family))).records);
 }
 
 /**
@@ -72,7 +73,7 @@ async function remoteRecords(ctx: RoundContext, family: Family): Promise<SyncRec
  */
 async function recordDifferences(ctx: RoundContext, family: Family, figures: readonly string[]): Promise<Difference[]> {
   const theirs = new Map((await remoteRecords(ctx, family)).map((record) => [String(record.url), record]));
-  const mine = new Map((await ctx.local.list(family.path, (body) => listIn(family, body), family.listQuery)).map((record) => [localIdOf(String(record.url)), record]));
+  const mine = new Map((await ctx.local.list(family.path, (body) => listIn(family, body), figuresQuery(family))).map((record) => [localIdOf(String(record.url)), record]));
   const out: Difference[] = [];
   for (const mapped of ctx.state.mappedIn(family.name)) {
     if (ctx.state.outboxFor(family.name, mapped.localId) || ctx.state.held(family.name, mapped.localId, mapped.remoteUrl)) continue;

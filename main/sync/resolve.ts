@@ -78,8 +78,6 @@ export async function resolveReview(ctx: RoundContext, id: number, resolution: R
       return resolveRefused(ctx, family, row, resolution);
     case 'invalid-remote':
       return; // theirs: the next pull tries again; mine: the remote record is left out for good
-    case 'difference':
-      return; // settled above
   }
 }
 

@@ -196,7 +196,7 @@ export class SyncController {
     this.failure = null;
     this.progress = null;
     this.progressByFamily.clear();
-    this.counts = { pulled: 0, pushed: 0, conflicts: 0, refused: 0, requests: 0 };
+    this.counts = { pulled: 0, pushed: 0, conflicts: 0, refused: 0, requests: 0, agree: false, differences: 0, checkRequests: 0 };
     this.round = (async () => {
       try {
         this.counts = await service.runOnce({ direction });
