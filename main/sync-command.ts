@@ -9,7 +9,8 @@ export const SYNC_USAGE = `  npm run cli -- sync --db FILE --remote URL --remote
 
 /**
  * One sync round of a book with a remote /v2 server, by a plain bearer token (scripts, tests, another
- * Ledgerdesk's serve). Prints {"pulled","pushed","conflicts","refused","requests"}. A first link of a
+ * Ledgerdesk's serve). Prints {"pulled","pushed","conflicts","refused","requests","agree","differences","checkRequests"}: whether both books compute the
+ * same figures after the round (agreement.ts), how many differ, and the requests that check sent. A first link of a
  * book and a remote that both hold records prints the plan instead and exits 3, unless --accept-plan.
  */
 export async function syncCommand(argv: string[], clock: Clock, newBook: (values: Record<string, string>, flags: Set<string>) => BookOptions, bookValues: readonly string[], bookFlags: readonly string[]): Promise<number> {
@@ -30,7 +31,7 @@ export async function syncCommand(argv: string[], clock: Clock, newBook: (values
       if (!(error instanceof LinkPlanNeeded)) throw error;
       if (!flags.has('accept-plan')) {
         console.log(JSON.stringify({ plan: error.plan }));
-        console.error('The book and the remote both hold records: check the plan above, then run again with --accept-plan');
+        console.error(`${error.message}: check the plan above, then run again with --accept-plan`);
         return 3;
       }
       await service.applyLink(await service.planLink());

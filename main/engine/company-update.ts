@@ -41,6 +41,8 @@ interface NextCompany {
   salesTaxEffectiveDate: string | null;
   vatPeriodMonths: number;
   firstVatPeriodEndsOn: string | null;
+  initialVatBasis: string;
+  currency: string;
   cisSubcontractor: boolean;
   cisContractor: boolean;
 }
@@ -76,6 +78,8 @@ function merge(current: CompanyRow, input: CompanyUpdate): NextCompany {
     salesTaxEffectiveDate: input.sales_tax_effective_date ?? current.salesTaxEffectiveDate,
     vatPeriodMonths: input.vat_period_months ?? current.vatPeriodMonths,
     firstVatPeriodEndsOn: input.first_vat_period_ends_on === undefined ? current.firstVatPeriodEndsOn : input.first_vat_period_ends_on,
+    initialVatBasis: input.initial_vat_basis ?? current.initialVatBasis,
+    currency: input.currency ?? current.currency,
     cisSubcontractor: input.cis_subcontractor ?? current.cisSubcontractor,
     cisContractor: input.cis_contractor ?? current.cisContractor,
   };
@@ -135,6 +139,8 @@ function firstEndOf(company: Pick<NextCompany, 'salesTaxEffectiveDate' | 'vatPer
 /** Which VAT field the update moves, if any: the one a refusal names. */
 function movedVatField(current: CompanyRow, next: NextCompany): keyof CompanyUpdate | null {
   if (next.vatRegistered !== current.vatRegistered) return 'sales_tax_registration_status';
+  // The basis decides which periods the VAT already counted falls in, registered or not yet.
+  if (next.initialVatBasis !== current.initialVatBasis) return 'initial_vat_basis';
   if (!next.vatRegistered) return null;
   if (next.salesTaxEffectiveDate !== current.salesTaxEffectiveDate) return 'sales_tax_effective_date';
   if (next.vatPeriodMonths !== current.vatPeriodMonths) return 'vat_period_months';
@@ -159,6 +165,13 @@ function checkVatMove(ctx: EngineContext, current: CompanyRow, next: NextCompany
   const touched = [current.vatRegistered ? current.salesTaxEffectiveDate : null, next.vatRegistered ? next.salesTaxEffectiveDate : null];
   const hit = touched.find((day): day is string => day !== null && locked !== null && day <= locked);
   if (hit) throw unprocessable(`${field} cannot change: the books are locked up to ${locked}, and the VAT registration from ${hit} falls in the locked period`);
+}
+
+/** Amounts are stored in the book's currency: it can change only while nothing has been entered. */
+function checkCurrencyMove(ctx: EngineContext, current: CompanyRow, next: NextCompany): void {
+  if (next.currency === current.currency) return;
+  const held = firstHeldTransactionKind(ctx);
+  if (held) throw unprocessable(`currency cannot change once the book holds transactions (it has ${held})`);
 }
 
 /** The start date is the first day of the books: nothing may be dated before it, and locks and filed returns fix it. */
@@ -236,6 +249,7 @@ export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
   checkTypeChange(ctx, current, next);
   checkStartMove(ctx, current, next);
   checkVatMove(ctx, current, next);
+  checkCurrencyMove(ctx, current, next);
   const initialVatBasis = updateVatScheme(ctx, current, input, next.vatRegistered ? next.salesTaxEffectiveDate : null);
 
   const uk = isUkCompany(next.type);
@@ -261,6 +275,7 @@ export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
       salesTaxEffectiveDate: next.salesTaxEffectiveDate,
       vatPeriodMonths: next.vatPeriodMonths,
       initialVatBasis,
+      currency: next.currency,
       ecVatReportingEnabled: input.ec_vat_reporting_enabled ?? current.ecVatReportingEnabled,
       cisSubcontractor: next.cisSubcontractor,
       cisContractor: next.cisContractor,

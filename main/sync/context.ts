@@ -1,4 +1,4 @@
-import type { Family } from './families';
+import type { Family, SyncRecord } from './families';
 import type { LocalBook } from './local';
 import type { RemoteClient } from './remote';
 import { SyncAborted } from './remote-errors';
@@ -27,6 +27,8 @@ export interface RoundContext {
   families: readonly Family[];
   /** How long a family that honours updated_since goes between sweeps of its ids for deletions. */
   sweepEveryMs: number;
+  /** Full lists the round read of unscoped families, by family: the agreement check reuses them when nothing was written since. */
+  fullLists?: Map<string, SyncRecord[]>;
 }
 
 export function checkAborted(ctx: RoundContext): void {

@@ -6,10 +6,13 @@ import { billUpdateSchema } from '../../shared/api/bills';
 import { invoiceSchema } from '../../shared/api/invoices';
 import { Level } from '../../shared/api/permissions';
 import { projectUpdateSchema } from '../../shared/api/projects';
+import { capitalAssetTypesFamily } from './family-capital-asset-types';
 import { categoriesFamily } from './family-categories';
 import { creditNoteReconciliationsFamily, creditNotesFamily } from './family-credit-notes';
+import { estimatesFamily } from './family-estimates';
 import { expensesFamily } from './family-expenses';
 import { journalSetsFamily } from './family-journal-sets';
+import { propertiesFamily } from './family-properties';
 import { invoiceStage, withStage } from './invoice-stage';
 import type { TransitionField } from './transitions';
 import { statementLineKey } from './line-key';
@@ -77,6 +80,16 @@ export interface Family {
    * as the path, never through the id map.
    */
   byPath?: readonly string[];
+  /**
+   * What the server computes for a record that both books must agree on (a total, a status, a
+   * balance): compared after every round by the agreement check (agreement.ts), never written.
+   */
+  figures?: readonly string[];
+  /**
+   * Records each side makes by itself from the start (system default capital asset types): never
+   * created on either side nor planned at first link; a remote one is linked to the book's with the same key.
+   */
+  madeByEachSide?: (record: SyncRecord) => boolean;
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -133,7 +146,11 @@ export const FAMILIES: readonly Family[] = [
     },
     label: (record) => `Bank account ${String(record.name ?? '')}`,
     level: Level.Banking,
+    figures: ['current_balance', 'unexplained_transaction_count'],
   },
+  // Journal entries name them.
+  capitalAssetTypesFamily,
+  propertiesFamily,
   {
     name: 'invoices',
     path: '/v2/invoices',
@@ -150,10 +167,12 @@ export const FAMILIES: readonly Family[] = [
     matchKey: (record) => (typeof record.reference === 'string' && record.reference.trim() ? `reference:${lower(record.reference)}` : null),
     label: (record) => `Invoice ${String(record.reference ?? '')}`,
     level: Level.InvoicesEstimatesAndFiles,
+    figures: ['total_value', 'status'],
     nested: { invoice_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category', 'suffers_cis_deduction'] },
     normalize: withStage,
     transition: invoiceStage,
   },
+  estimatesFamily,
   creditNotesFamily,
   // After both documents it sets against each other.
   creditNoteReconciliationsFamily,
@@ -172,6 +191,7 @@ export const FAMILIES: readonly Family[] = [
     matchKey: (record) => (typeof record.reference === 'string' && record.reference.trim() ? `reference:${lower(record.reference)}|${lower(record.contact)}` : null),
     label: (record) => `Bill ${String(record.reference ?? '')}`,
     level: Level.Bills,
+    figures: ['total_value', 'status'],
     nested: { bill_items: ['category', 'description', 'total_value', 'sales_tax_rate', 'manual_sales_tax_amount', 'sales_tax_status'] },
   },
   expensesFamily,

@@ -24,6 +24,7 @@ export const creditNotesFamily: Family = {
   matchKey: (record) => (lower(record.reference) ? `reference:${lower(record.reference)}` : null),
   label: (record) => `Credit note ${String(record.reference ?? '')}`,
   level: Level.InvoicesEstimatesAndFiles,
+  figures: ['total_value', 'status'],
   nested: { credit_note_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category', 'suffers_cis_deduction'] },
   normalize: withStage,
   transition: invoiceStage,

@@ -1,4 +1,5 @@
 import { queueFilesAtLink } from './attachments';
+import { adoptCompany, companyDifferences, type CompanyDifference } from './company';
 import type { RoundContext } from './context';
 import { FAMILIES, familiesFor, linkTarget, type Family, type SyncRecord } from './families';
 import { localIdOf } from './local';
@@ -13,18 +14,16 @@ import { linksUsers, refreshUserMap, USERS } from './users';
 const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]+/, '');
 import { listLocal } from './scopes';
 
-/** The remote company is of another type than the book's: linking them would mix two sets of books. */
-export class CompanyMismatch extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CompanyMismatch';
-  }
-}
+export { CompanyMismatch } from './company';
 
 /** Both the book and the remote hold records: the user sees the plan before anything is written. */
 export class LinkPlanNeeded extends Error {
   constructor(readonly plan: LinkPlan) {
-    super('The book and the online account both hold records: review the link plan first');
+    super(
+      plan.mode === 'merge'
+        ? 'The book and the online account both hold records: review the link plan first'
+        : `This book's company settings differ from the online company's (${plan.company.differs.map((difference) => difference.field.replace(/_/g, ' ')).join(', ')}): review the link plan first`,
+    );
     this.name = 'LinkPlanNeeded';
   }
 }
@@ -32,7 +31,11 @@ export class LinkPlanNeeded extends Error {
 export interface LinkPlan {
   id: string;
   mode: 'adopt-remote' | 'send-book' | 'merge' | 'nothing';
-  company: { name: string; type: string };
+  /**
+   * The remote company, and the settings of it the book holds otherwise. A book holding nothing takes
+   * them without asking; a book holding records is linked only once the person accepts the plan.
+   */
+  company: { name: string; type: string; differs: CompanyDifference[] };
   user: { url: string; email: string; permissionLevel: number };
   families: FamilyPlan[];
 }
@@ -48,7 +51,12 @@ export interface FamilyPlan {
 export interface PlanRecords {
   remote: Map<string, SyncRecord>;
   local: Map<string, SyncRecord>;
+  /** The remote company as the plan read it. */
+  company?: SyncRecord;
 }
+
+/** Whether the person must see the plan first: both sides hold records, or a book holding records differs from the company. */
+export const planNeedsDecision = (plan: LinkPlan) => plan.mode === 'merge' || (plan.mode === 'send-book' && plan.company.differs.length > 0);
 
 /** Matches the book's records with the remote's, family by family, parents first so links match too. */
 export async function planLink(ctx: RoundContext, planId: string): Promise<{ plan: LinkPlan; records: PlanRecords }> {
@@ -56,7 +64,7 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   const company = (await ctx.remote.get('/v2/company')).body?.company as SyncRecord | undefined;
   if (!me || !company) throw new Error('The remote did not say who the user is or which company it is');
   const ours = (await ctx.local.request('GET', '/v2/company')).body?.company as SyncRecord | undefined;
-  if (ours && company.type !== ours.type) throw new CompanyMismatch(`The online company is a ${String(company.type)} but this book is a ${String(ours.type)}; link a book of the same type`);
+  if (!ours) throw new Error('The book did not say which company it is');
   const records: PlanRecords = { remote: new Map(), local: new Map() };
   // remote path -> local url for records already matched, so a child's links can be compared.
   const pairs = new Map<string, string>();
@@ -71,8 +79,8 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
       continue;
     }
     const reader = (body: Record<string, unknown>) => listIn(family, body);
-    const remote = kept(family, (await ctx.remote.list(family.path, reader, family.listQuery)).records);
-    const local = kept(family, await ctx.local.list(family.path, reader, family.listQuery));
+    const remote = syncable(family, kept(family, (await ctx.remote.list(family.path, reader, family.listQuery)).records));
+    const local = syncable(family, kept(family, await ctx.local.list(family.path, reader, family.listQuery)));
     if (family.name === 'bank_accounts') Object.assign(accounts, { remote, local });
     ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
     families.push(matchFamily(ctx, family, remote, local, pairs, records));
@@ -80,11 +88,12 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   const localCount = families.reduce((sum, plan) => sum + plan.linked.length + plan.createThere.length, 0);
   const remoteCount = families.reduce((sum, plan) => sum + plan.linked.length + plan.createHere.length, 0);
   const mode = localCount === 0 && remoteCount === 0 ? 'nothing' : localCount === 0 ? 'adopt-remote' : remoteCount === 0 ? 'send-book' : 'merge';
+  records.company = company;
   return {
     plan: {
       id: planId,
       mode,
-      company: { name: String(company.name ?? ''), type: String(company.type ?? '') },
+      company: { name: String(company.name ?? ''), type: String(company.type ?? ''), differs: companyDifferences(ours, company) },
       user: { url: String(me.url), email: String(me.email ?? ''), permissionLevel: Number(me.permission_level ?? 0) },
       families,
     },
@@ -129,7 +138,7 @@ async function planScoped(ctx: RoundContext, family: Family, accounts: { remote:
 }
 
 /** Manual statement lines are not synced as lines (their explanation makes them), nor a transfer's other half. */
-const syncable = (family: Family, list: SyncRecord[]) => list.filter((record) => !(family.name === 'bank_transactions' && record.is_manual === true) && !family.skip?.(record));
+const syncable = (family: Family, list: SyncRecord[]) => list.filter((record) => !(family.name === 'bank_transactions' && record.is_manual === true) && !family.skip?.(record) && !family.madeByEachSide?.(record));
 
 const remoteListUrl = (ctx: RoundContext, family: Family, account: string) => `${ctx.remote.resolve(family.path)}?${new URLSearchParams({ ...family.listQuery, bank_account: account }).toString()}`;
 
@@ -194,6 +203,8 @@ function matchFamily(ctx: RoundContext, family: Family, remote: SyncRecord[], lo
  * has arrive with the first pull.
  */
 export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: PlanRecords, baseUrl: string): Promise<void> {
+  // The company first: every record after it is written (and its VAT worked out) under its settings.
+  if (plan.company.differs.length > 0 && records.company) await adoptCompany(ctx, records.company);
   const lastChange = ctx.state.sqlite.prepare('SELECT coalesce(max(id), 0) FROM changes').pluck().get() as number;
   ctx.state.saveAccount({
     baseUrl,

@@ -90,6 +90,7 @@ export async function pullFamily(ctx: RoundContext, family: Family): Promise<Swe
       ctx.progress({ type: 'progress', phase: 'pull', family: family.name, done: (done += 1), total: listing.seen.size });
     }
     listing.commit();
+    if (listing.full && !scope.account) ctx.fullLists?.set(family.name, listing.records);
     if (listing.full) sweeps.push(() => sweepDeletions(ctx, family, listing.seen, scope.account));
   }
   return async () => {
@@ -109,6 +110,7 @@ export async function pullOne(ctx: RoundContext, family: Family, theirsRaw: Sync
     return;
   }
   if (family.skip?.(theirsRaw)) return;
+  if (family.madeByEachSide?.(theirsRaw)) return linkOwnCopy(ctx, family, theirsRaw);
   // A statement line is made here only by an upload, with its key's whole count (statement-lines.ts).
   if (family.name === STATEMENT_LINES) return pullLine(ctx, family, theirsRaw);
   let theirs: SyncRecord;
@@ -128,6 +130,16 @@ export async function pullOne(ctx: RoundContext, family: Family, theirsRaw: Sync
   if (await adoptLostCreate(ctx, family, theirsRaw, theirs)) return;
   const created = await createHere(ctx, family, theirsRaw, theirs);
   if (created && manualLine) await linkManualLines(ctx, created.bank_transaction, theirsRaw.bank_transaction);
+}
+
+/** A record both sides made by themselves: linked to the book's own with the same key, never created here. */
+async function linkOwnCopy(ctx: RoundContext, family: Family, theirsRaw: SyncRecord): Promise<void> {
+  const key = family.matchKey(project(family, theirsRaw));
+  if (key === null) return;
+  const mine = kept(family, await ctx.local.list(family.path, (body) => listIn(family, body), family.listQuery)).find(
+    (record) => typeof record.url === 'string' && !ctx.state.byLocal(family.name, Number(/\/(\d+)$/.exec(record.url)?.[1])) && family.matchKey(project(family, record)) === key,
+  );
+  if (mine) saveBases(ctx, family, Number(/\/(\d+)$/.exec(String(mine.url))![1]), theirsRaw, mine);
 }
 
 /**

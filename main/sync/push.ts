@@ -76,7 +76,7 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     ctx.state.clearOutbox(family.name, row.localId);
     return;
   }
-  if (family.skip?.(mineRaw)) {
+  if (family.skip?.(mineRaw) || family.madeByEachSide?.(mineRaw)) {
     ctx.state.clearOutbox(family.name, row.localId);
     return;
   }

@@ -77,6 +77,8 @@ export function nextLink(header: string | null): string | null {
 export class RemoteClient {
   /** Requests sent (each attempt counts), for the sync's report. */
   requests = 0;
+  /** Requests that may have changed the remote (anything but GET), each attempt counted. */
+  writes = 0;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
@@ -202,6 +204,7 @@ export class RemoteClient {
     if (authorization !== null) headers.set('Authorization', authorization);
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     this.requests += 1;
+    if (method !== 'GET') this.writes += 1;
     // The deadline starts before the request does, so an answer that never comes is always cut off.
     const deadline = this.options.timer.deadline(this.timeoutMs);
     const attempt = (async () => {

@@ -58,6 +58,12 @@ export function reviewItems(state: SyncState, local: LocalBook): ReviewItem[] {
 export async function resolveReview(ctx: RoundContext, id: number, resolution: Resolution): Promise<void> {
   const row = ctx.state.review(id);
   if (!row || row.state !== 'open') throw new ResolutionError(`There is no open review item ${id}`);
+  if (row.kind === 'difference') {
+    // Figures both servers compute: nothing to send either way. Seen, it is not raised again while the figures stay the same.
+    if (resolution.choice === 'edit') throw new ResolutionError('A difference in figures cannot be edited: mark it as seen, or change the record itself');
+    ctx.state.resolveReview(id, 'noted', ctx.now());
+    return;
+  }
   const family = familyNamed(row.family);
   if (resolution.choice === 'edit' && row.kind !== 'conflict' && row.kind !== 'refused') throw new ResolutionError('A deleted or unreadable record can be kept or let go, not edited: choose keep mine or keep theirs');
   ctx.state.resolveReview(id, resolution.choice === 'mine' && row.kind === 'invalid-remote' ? 'ignored' : resolution.choice, ctx.now());

@@ -1,9 +1,11 @@
 import type { Engine } from '../engine/app';
+import { checkAgreement, reportDifferences } from './agreement';
+import { syncFilings } from './filings';
 import type { EngineDeps } from '../engine/context';
 import { RateBudget } from './budget';
 import type { ProgressEvent, RoundContext, SyncCounts } from './context';
 import { FAMILIES, familiesFor } from './families';
-import { applyLink, LinkPlanNeeded, planLink, type LinkPlan, type PlanRecords } from './link';
+import { applyLink, LinkPlanNeeded, planLink, planNeedsDecision, type LinkPlan, type PlanRecords } from './link';
 import { LocalBook } from './local';
 import { feedOutbox } from './outbox';
 import { pullFamily, recoverLocalCreates, type Sweep } from './pull';
@@ -33,6 +35,11 @@ export interface SyncServiceOptions {
 
 export interface SyncResult extends SyncCounts {
   requests: number;
+  /** Whether both books computed the same figures after the round (agreement.ts), and how many differed. */
+  agree: boolean;
+  differences: number;
+  /** Of `requests`, those the agreement check sent of its own. */
+  checkRequests: number;
 }
 
 export interface SyncStatus {
@@ -41,6 +48,8 @@ export interface SyncStatus {
   state: 'idle' | 'running' | 'offline' | 'needs-authorization' | 'needs-attention' | 'error';
   lastSyncedAt: string | null;
   lastError: string | null;
+  /** The last agreement check: when it ran and how many figures differed then. */
+  agreement: { checkedAt: string; differences: number } | null;
   waiting: number;
   review: number;
   running: boolean;
@@ -97,6 +106,7 @@ export class SyncService {
       state: running ? 'running' : this.problem ? this.problem : review > 0 ? 'needs-attention' : 'idle',
       lastSyncedAt: account?.lastSyncedAt ?? null,
       lastError: account?.lastError ?? null,
+      agreement: account?.checkedAt ? { checkedAt: account.checkedAt, differences: account.differences ?? 0 } : null,
       waiting: account ? waitingCount(this.state, this.local.userId) : 0,
       review,
       running,
@@ -166,11 +176,12 @@ export class SyncService {
     const client = this.client(signal);
     const ctx = this.context(client, signal);
     const runId = this.state.startRun(direction, ctx.now());
-    const result = (): SyncResult => ({ ...ctx.counts, requests: client.requests });
+    let check = { agree: false, differences: 0, checkRequests: 0 };
+    const result = (): SyncResult => ({ ...ctx.counts, requests: client.requests, ...check });
     try {
       if (!this.state.account()) {
         const { plan, records } = await planLink(ctx, 'automatic');
-        if (plan.mode === 'merge') throw new LinkPlanNeeded(plan);
+        if (planNeedsDecision(plan)) throw new LinkPlanNeeded(plan);
         await applyLink(ctx, plan, records, this.options.remote.baseUrl);
       }
       ctx.families = familiesFor(this.state.account()!.permissionLevel);
@@ -189,6 +200,10 @@ export class SyncService {
         feedOutbox(ctx);
         await pushAll(ctx);
       }
+      await syncFilings(ctx, direction);
+      const agreement = await checkAgreement(ctx);
+      reportDifferences(ctx, agreement);
+      check = { agree: agreement.agree, differences: agreement.differences.length, checkRequests: agreement.requests };
       this.problem = null;
       this.state.finishRound(ctx.now(), null);
       this.state.finishRun(runId, ctx.now(), result(), null);
@@ -231,6 +246,7 @@ export class SyncService {
       progress: (event) => this.emit(event),
       sweepEveryMs: this.options.sweepEveryMs ?? 15 * 60_000,
       families: FAMILIES,
+      fullLists: new Map(),
     };
   }
 

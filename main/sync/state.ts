@@ -3,7 +3,7 @@ import type { SyncRecord } from './families';
 
 export type OutboxState = 'pending' | 'in_flight' | 'uncertain' | 'done' | 'conflict' | 'rejected';
 export type Operation = 'create' | 'update' | 'delete';
-export type ReviewKind = 'conflict' | 'deleted-there' | 'deleted-here' | 'refused' | 'invalid-remote';
+export type ReviewKind = 'conflict' | 'deleted-there' | 'deleted-here' | 'refused' | 'invalid-remote' | 'difference';
 
 export interface MappedRecord {
   family: string;
@@ -47,6 +47,9 @@ export interface AccountRow {
   changeCursor: number;
   lastSyncedAt: string | null;
   lastError: string | null;
+  /** When the agreement check last ran to the end, and how many figures differed then. */
+  checkedAt: string | null;
+  differences: number | null;
 }
 
 export interface ReviewRow {
@@ -79,7 +82,7 @@ const RECORD_COLUMNS = 'family, local_id AS localId, remote_url AS remoteUrl, re
 const OUTBOX_COLUMNS = 'id, family, local_id AS localId, operation, state, remote_url AS remoteUrl, attempts, last_error AS lastError, updated_at AS updatedAt';
 const REVIEW_COLUMNS = 'id, family, kind, local_id AS localId, remote_url AS remoteUrl, label, detail, reason, state, resolution, created_at AS createdAt';
 const ACCOUNT_COLUMNS =
-  'base_url AS baseUrl, company_name AS companyName, company_type AS companyType, user_url AS userUrl, user_email AS userEmail, permission_level AS permissionLevel, linked_at AS linkedAt, change_cursor AS changeCursor, last_synced_at AS lastSyncedAt, last_error AS lastError';
+  'base_url AS baseUrl, company_name AS companyName, company_type AS companyType, user_url AS userUrl, user_email AS userEmail, permission_level AS permissionLevel, linked_at AS linkedAt, change_cursor AS changeCursor, last_synced_at AS lastSyncedAt, last_error AS lastError, checked_at AS checkedAt, differences';
 
 /** The sync's own tables, read and written with prepared statements (one writer: the sync). */
 export class SyncState {
@@ -94,7 +97,11 @@ export class SyncState {
     return (this.sqlite.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM sync_account WHERE id = 1`).get() as AccountRow | undefined) ?? null;
   }
 
-  saveAccount(account: Omit<AccountRow, 'lastSyncedAt' | 'lastError'>): void {
+  recordCheck(at: string, differences: number): void {
+    this.sqlite.prepare('UPDATE sync_account SET checked_at = ?, differences = ? WHERE id = 1').run(at, differences);
+  }
+
+  saveAccount(account: Omit<AccountRow, 'lastSyncedAt' | 'lastError' | 'checkedAt' | 'differences'>): void {
     this.sqlite
       .prepare(
         `INSERT INTO sync_account (id, base_url, company_name, company_type, user_url, user_email, permission_level, linked_at, change_cursor)
@@ -217,11 +224,14 @@ export class SyncState {
     return (this.sqlite.prepare(`SELECT ${REVIEW_COLUMNS} FROM sync_review WHERE id = ?`).get(id) as ReviewRow | undefined) ?? null;
   }
 
-  /** An open review holds its record: neither pull nor push touches it until the user decides. */
+  /**
+   * An open review holds its record: neither pull nor push touches it until the user decides. A
+   * difference the agreement check found holds nothing: it reports figures, and the sync goes on.
+   */
   held(family: string, localId: number | null, remoteUrl: string | null): boolean {
     return (
       this.sqlite
-        .prepare("SELECT 1 FROM sync_review WHERE family = ? AND (state = 'open' OR resolution = 'ignored') AND ((local_id IS NOT NULL AND local_id = ?) OR (remote_url IS NOT NULL AND remote_url = ?)) LIMIT 1")
+        .prepare("SELECT 1 FROM sync_review WHERE family = ? AND kind <> 'difference' AND (state = 'open' OR resolution = 'ignored') AND ((local_id IS NOT NULL AND local_id = ?) OR (remote_url IS NOT NULL AND remote_url = ?)) LIMIT 1")
         .get(family, localId ?? -1, remoteUrl ?? '') !== undefined
     );
   }

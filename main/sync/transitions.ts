@@ -17,6 +17,11 @@ export interface TransitionField {
   to: Readonly<Record<string, string>>;
   /** The value every create starts at (the remote refuses any other on create). */
   created: string;
+  /**
+   * A value reached only from another (an estimate is approved or rejected once sent): that one is
+   * moved to first, and a refusal of that first step (already there, or past it) is not a failure.
+   */
+  through?: Readonly<Record<string, string>>;
 }
 
 /** How many times a transition whose answer was lost is checked and sent again within a round. */
@@ -38,6 +43,14 @@ export const movesBy = (family: Family, fields: readonly string[]) => (family.tr
  */
 export async function transitionRemote(ctx: RoundContext, family: Family, remoteUrl: string, value: string): Promise<SyncRecord> {
   const moves = family.transition!;
+  const first = moves.through?.[value];
+  if (first) {
+    try {
+      await transitionRemote(ctx, family, remoteUrl, first);
+    } catch (error) {
+      if (!(error instanceof RemoteRefusal)) throw error;
+    }
+  }
   const name = moves.to[value];
   if (!name) throw new RemoteRefusal(422, [`Ledgerdesk does not move a ${family.one} to ${value}`]);
   for (let attempt = 0; ; attempt += 1) {
@@ -56,6 +69,8 @@ export async function transitionRemote(ctx: RoundContext, family: Family, remote
 
 /** Moves the book's record to `value` through the engine's own transition (postings follow). */
 export async function transitionLocal(ctx: RoundContext, family: Family, localId: number, value: string): Promise<{ record: SyncRecord | null; messages: string[] }> {
+  const first = family.transition!.through?.[value];
+  if (first) await transitionLocal(ctx, family, localId, first);
   const name = family.transition!.to[value];
   if (!name) return { record: null, messages: [`Ledgerdesk does not move a ${family.one} to ${value}`] };
   const answer = await ctx.local.request('PUT', `${localPath(family, localId)}/transitions/${name}`);

@@ -19,6 +19,7 @@ export const isCompanyType = (value: unknown): value is CompanyType =>
 export const isUkCompany = (type: CompanyType) => type.startsWith('Uk');
 
 export const VAT_REGISTRATION_STATUSES = ['Registered', 'Not Registered'] as const;
+/** How VAT is accounted for: on invoices (the default) or on cash received and paid. */
 /** Monthly, quarterly (the usual) and annual accounting: the return periods HMRC offers. */
 export const VAT_PERIOD_MONTHS = [1, 3, 12] as const;
 
@@ -67,6 +68,8 @@ export const companyUpdateSchema = z.object({
   vat_period_months: integer.refine((value) => (VAT_PERIOD_MONTHS as readonly number[]).includes(value), { error: 'must be 1, 3 or 12' }),
   /** Picks the stagger: the first return runs from the effective date to this month end (null: the default). */
   first_vat_period_ends_on: date.nullable(),
+  /** The book's own currency; fixed once anything has been entered (locked_attributes). */
+  currency: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), z.string().regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO currency code' })),
   ec_vat_reporting_enabled: boolean,
   /** Invoice (the normal method) or Cash (VAT Notice 731) from the registration date. */
   initial_vat_basis: vatBasis,

@@ -45,6 +45,8 @@ export const syncStatusSchema = z.object({
   running: z.boolean(),
   last_synced_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** The last agreement check (both books' figures compared after a round): when, and how many differed. */
+  agreement: z.object({ checked_at: z.string(), differences: z.number() }).nullable(),
   /** Local changes not yet on the remote. */
   waiting: z.number(),
   /** Open items in Needs review. */
@@ -71,7 +73,7 @@ export type SyncStatusRecord = z.infer<typeof syncStatusSchema>;
 export const reviewItemSchema = z.object({
   id: z.number(),
   family: z.string(),
-  kind: z.enum(['conflict', 'deleted-there', 'deleted-here', 'refused', 'invalid-remote']),
+  kind: z.enum(['conflict', 'deleted-there', 'deleted-here', 'refused', 'invalid-remote', 'difference']),
   label: z.string(),
   local_url: z.string().nullable(),
   remote_url: z.string().nullable(),
@@ -92,7 +94,8 @@ export type ResolutionBody = z.infer<typeof resolutionSchema>;
 
 export const linkPlanSchema = z.object({
   mode: z.enum(['adopt-remote', 'send-book', 'merge', 'nothing']),
-  company: z.object({ name: z.string(), type: z.string() }),
+  /** The remote company, and each of its settings this book holds otherwise (the book takes them on accepting). */
+  company: z.object({ name: z.string(), type: z.string(), differs: z.array(z.object({ field: z.string(), mine: z.string().nullable(), theirs: z.string().nullable() })) }),
   families: z.array(
     z.object({
       family: z.string(),

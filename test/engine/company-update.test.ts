@@ -281,6 +281,23 @@ describe('the company start date and type', () => {
     await explainedLine(t, await bankAccount(t), { dated_on: '2025-06-15', amount: '-12.00' }, { category: 'http://127.0.0.1:9999/v2/categories/285' });
     await expectRefused(t, { type: 'UkSoleTrader' }, /^type cannot change once the book holds transactions \(it has postings\)/);
   });
+
+  it('sets the VAT basis and the currency of an empty book (what a book linked to an online company takes from it)', async () => {
+    const t = createTestBook();
+    expect((await put(t, { initial_vat_basis: 'Cash', currency: 'eur' })).status).toBe(200);
+    expect(await company(t)).toMatchObject({ initial_vat_basis: 'Cash', currency: 'EUR' });
+    await expectRefused(t, { initial_vat_basis: 'Accrual' }, /^initial_vat_basis must be Invoice or Cash/);
+    await expectRefused(t, { currency: 'Euros' }, /^currency must be a three-letter ISO currency code/);
+  });
+
+  it('refuses another currency once the book holds a transaction, and another VAT basis once a return is filed', async () => {
+    const t = createTestBook();
+    await explainedLine(t, await bankAccount(t), { dated_on: '2025-06-15', amount: '-12.00' }, { category: 'http://127.0.0.1:9999/v2/categories/285' });
+    await expectRefused(t, { currency: 'USD' }, /^currency cannot change once the book holds transactions/);
+    expect((await put(t, REGISTER)).status).toBe(200);
+    fileVatReturn(t, '2025-10-31');
+    await expectRefused(t, { initial_vat_basis: 'Cash' }, /^initial_vat_basis cannot change: the VAT return for the period ending 2025-10-31 has been filed/);
+  });
 });
 
 describe('GET /v2/company/setup: the first run', () => {

@@ -46,7 +46,9 @@ describe('npm run cli -- sync', () => {
       const result = JSON.parse(first.stdout) as Record<string, number>;
       expect(result).toMatchObject({ pulled: 2, pushed: 0, conflicts: 0, refused: 0 });
       expect(result.requests).toBeGreaterThan(0);
-      expect(Object.keys(result).sort()).toEqual(['conflicts', 'pulled', 'pushed', 'refused', 'requests']);
+      expect(Object.keys(result).sort()).toEqual(['agree', 'checkRequests', 'conflicts', 'differences', 'pulled', 'pushed', 'refused', 'requests']);
+      // Both books computed the same figures after the round.
+      expect(result).toMatchObject({ agree: true, differences: 0 });
 
       // A book with its own records: the same contact (name and email) and one the remote lacks.
       const localDb = join(dir, 'own.sqlite');

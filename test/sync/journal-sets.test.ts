@@ -101,7 +101,7 @@ describe('journal sets sync', { timeout: 90_000 }, () => {
 });
 
 describe('journal sets naming what the sync does not carry', { timeout: 60_000 }, () => {
-  it('an entry on a capital asset type goes to review saying so; nothing is sent', async () => {
+  it('an entry on a capital asset type reaches the remote naming its own type of the same name (system defaults are linked by name)', async () => {
     const w = world(74);
     const a = w.replica('a');
     const types = (await a.book.call('GET', '/v2/capital_asset_types')).body.capital_asset_types as Record<string, any>[];
@@ -109,9 +109,12 @@ describe('journal sets naming what the sync does not carry', { timeout: 60_000 }
       journal_set: { dated_on: '2026-11-20', description: 'Laptop', journal_entries: [{ category: '/v2/categories/602', capital_asset_type: types[0]!.url, debit_value: '900' }, { category: '/v2/categories/290', debit_value: '-900' }] },
     });
     expect(created.status).toBe(201);
-    expect(await a.sync()).toMatchObject({ refused: 1, pushed: 0 });
-    expect(w.remote.creates).toEqual([]);
-    expect(a.service.reviewList()).toEqual([expect.objectContaining({ family: 'journal_sets', kind: 'refused', reason: expect.stringContaining('capital asset types') })]);
+    expect(await a.sync()).toMatchObject({ refused: 0, pushed: 1, agree: true });
+    expect(w.remote.creates).toEqual(['/v2/journal_sets']);
+    const online = ((await w.remote.book.call('GET', '/v2/journal_sets')).body.journal_sets as Record<string, any>[]).find((set) => set.description === 'Laptop')!;
+    const entries = (await w.remote.book.call('GET', online.url.replace(/^.*?\/v2\//, '/v2/'))).body.journal_set.journal_entries as Record<string, any>[];
+    const typeThere = entries.find((entry) => entry.capital_asset_type)!.capital_asset_type as string;
+    expect((await w.remote.book.call('GET', typeThere.replace(/^.*?\/v2\//, '/v2/'))).body.capital_asset_type.name).toBe(types[0]!.name);
   });
 });
 

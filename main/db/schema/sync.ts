@@ -19,6 +19,9 @@ export const syncAccount = sqliteTable('sync_account', {
   changeCursor: integer('change_cursor').notNull(),
   lastSyncedAt: text('last_synced_at'),
   lastError: text('last_error'),
+  /** When the agreement check last compared both books' figures, and how many differed. */
+  checkedAt: text('checked_at'),
+  differences: integer('differences'),
 });
 
 /** Per family: the updated_since cursor, whether the family honours it, when its ids were last swept. */
@@ -73,7 +76,7 @@ export const syncReview = sqliteTable(
   {
     id: id(),
     family: text('family').notNull(),
-    kind: text('kind', { enum: ['conflict', 'deleted-there', 'deleted-here', 'refused', 'invalid-remote'] }).notNull(),
+    kind: text('kind', { enum: ['conflict', 'deleted-there', 'deleted-here', 'refused', 'invalid-remote', 'difference'] }).notNull(),
     localId: integer('local_id'),
     remoteUrl: text('remote_url'),
     label: text('label').notNull(),

@@ -119,6 +119,7 @@ export class SyncController {
       running,
       last_synced_at: service?.lastSyncedAt ?? null,
       last_error: this.failure ?? service?.lastError ?? null,
+      agreement: service?.agreement ? { checked_at: service.agreement.checkedAt, differences: service.agreement.differences } : null,
       waiting: service?.waiting ?? 0,
       review: service?.review ?? 0,
       progress: running ? this.progress : null,
@@ -195,7 +196,7 @@ export class SyncController {
     this.failure = null;
     this.progress = null;
     this.progressByFamily.clear();
-    this.counts = { pulled: 0, pushed: 0, conflicts: 0, refused: 0, requests: 0 };
+    this.counts = { pulled: 0, pushed: 0, conflicts: 0, refused: 0, requests: 0, agree: false, differences: 0, checkRequests: 0 };
     this.round = (async () => {
       try {
         this.counts = await service.runOnce({ direction });

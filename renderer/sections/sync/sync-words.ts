@@ -74,7 +74,16 @@ export const REVIEW_KIND_WORDS: Record<string, string> = {
   'deleted-here': 'Deleted here, changed online',
   refused: 'Refused by the online service',
   'invalid-remote': 'Could not be read from the online service',
+  difference: 'The two books compute different figures',
 };
+
+/** "Books agree, checked 12:04", or how many figures differ, from the last agreement check. */
+export function agreementWords(agreement: SyncStatusRecord['agreement']): string | null {
+  if (!agreement) return null;
+  if (agreement.differences > 0) return `${plural(agreement.differences, 'difference')} with the online books`;
+  const time = new Date(agreement.checked_at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return `Books agree, checked ${time}`;
+}
 
 /** "13 pulled · 2 pushed", with conflicts and refusals when there were any. */
 export function countWords(counts: { pulled: number; pushed: number; conflicts: number; refused: number }): string {

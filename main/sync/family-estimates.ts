@@ -1,0 +1,47 @@
+import { estimateSchema } from '../../shared/api/estimates';
+import { Level } from '../../shared/api/permissions';
+import type { Family, SyncRecord } from './families';
+import type { TransitionField } from './transitions';
+
+const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/**
+ * An estimate's stage is its status, moved only by transitions. Invoiced is reached by converting it
+ * into an invoice (a new record, made by whoever converts): it has no stage here and is never moved.
+ */
+const STAGES = ['Draft', 'Sent', 'Approved', 'Rejected'];
+const stageOf = (record: SyncRecord): string | null => (typeof record.status === 'string' && STAGES.includes(record.status) ? record.status : null);
+
+const estimateStage: TransitionField = {
+  field: 'stage',
+  of: stageOf,
+  to: { Draft: 'mark_as_draft', Sent: 'mark_as_sent', Approved: 'mark_as_approved', Rejected: 'mark_as_rejected' },
+  created: 'Draft',
+  through: { Approved: 'Sent', Rejected: 'Sent' },
+};
+
+/**
+ * The live service refuses an estimate created without a status (api-quirks.md), and a status sent
+ * later is not how it moves: every record reads as status Draft, sent on create only, and its real
+ * status travels as the stage.
+ */
+const normalize = (record: SyncRecord): SyncRecord => ({ ...record, status: 'Draft', stage: stageOf(record) });
+
+/** Estimates: like invoices, numbered by reference (the correlation key), their items replaced as one list. */
+export const estimatesFamily: Family = {
+  name: 'estimates',
+  path: '/v2/estimates',
+  one: 'estimate',
+  many: 'estimates',
+  writable: [...Object.keys(estimateSchema.shape).filter((key) => key !== 'status'), 'stage'],
+  createOnly: ['status'],
+  links: { contact: 'contacts', project: 'projects' },
+  listQuery: { view: 'all', nested_estimate_items: 'true' },
+  matchKey: (record) => (lower(record.reference) ? `reference:${lower(record.reference)}` : null),
+  label: (record) => `Estimate ${String(record.reference ?? '')}`,
+  level: Level.InvoicesEstimatesAndFiles,
+  figures: ['total_value', 'status'],
+  nested: { estimate_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category'] },
+  normalize,
+  transition: estimateStage,
+};
