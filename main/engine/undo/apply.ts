@@ -3,7 +3,7 @@ import type { EngineContext } from '../context';
 import { ApiError, unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
 import { notCapturing } from './capture';
-import { findReferrer, referencesTo } from './references';
+import { findReferrer, OWNED_BY_ANY, referencesTo, undeclaredParents } from './references';
 import { columnFromImage, undoTables, type UndoTable } from './tables';
 
 export type Direction = 'undo' | 'redo';
@@ -49,8 +49,9 @@ function depths(tables: Map<string, UndoTable>): Map<string, number> {
     if (known !== undefined) return known;
     if (path.has(name)) return 0;
     path.add(name);
-    const parents = tables.get(name)?.parents ?? [];
-    const value = parents.length === 0 ? 0 : 1 + Math.max(...parents.map((parent) => visit(parent, path)));
+    const parents = [...(tables.get(name)?.parents ?? []), ...undeclaredParents(name)];
+    // Postings, attachments and notes may belong to a row of any table: they go last (first when taken away).
+    const value = OWNED_BY_ANY.has(name) ? tables.size + 1 : parents.length === 0 ? 0 : 1 + Math.max(...parents.map((parent) => visit(parent, path)));
     path.delete(name);
     depth.set(name, value);
     return value;

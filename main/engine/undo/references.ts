@@ -28,6 +28,14 @@ const POLYMORPHIC: readonly { child: string; column: string; resourceColumn: str
   { child: 'postings', column: 'source_id', resourceColumn: 'source_resource' },
 ];
 
+/** Tables whose rows may belong to a row of any table: always taken away first and put back last. */
+export const OWNED_BY_ANY: ReadonlySet<string> = new Set(POLYMORPHIC.map((owner) => owner.child));
+
+/** Parent tables of each table through links the schema does not declare, for ordering writes. */
+export function undeclaredParents(table: string): string[] {
+  return UNDECLARED.filter((reference) => reference.child === table && reference.parent !== table).map((reference) => reference.parent);
+}
+
 const cache = new WeakMap<Database.Database, Map<string, Reference[]>>();
 
 /** Every reference to rows of each table, declared or not, by parent table. */
