@@ -135,6 +135,8 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
   const updates = rows.filter((row) => expected(row) !== null && target(row) !== null);
   const deletes = rows.filter((row) => target(row) === null).sort(byDepth(-1));
   const references = referencesTo(sqlite, tables);
+  const leavingKeys = new Set(deletes.map((row) => `${row.table.name}\u0000${row.key}`));
+  const leaving = (table: string, key: string) => leavingKeys.has(`${table}\u0000${key}`);
 
   notCapturing(sqlite, () => {
     try {
@@ -142,7 +144,7 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
       for (const row of updates) updateRow(sqlite, row.table, target(row)!);
       for (const row of deletes) {
         const image = expected(row)!;
-        const referrer = findReferrer(sqlite, references, row.table.name, parse(image));
+        const referrer = findReferrer(sqlite, references, row.table.name, parse(image), leaving);
         if (referrer) {
           const later = laterSetTouching(sqlite, referrer.table, referrer.key, set.id);
           refuse(later ? `“${later}” depends on it; undo that first` : `a later record (${referrer.table.replace(/_/g, ' ')} ${referrer.key}) depends on it`);

@@ -53,19 +53,34 @@ export function referencesTo(sqlite: Database.Database, tables: Map<string, Undo
   return byParent;
 }
 
-/** A row that refers to the given one (child table and key), or null when nothing does. */
-export function findReferrer(sqlite: Database.Database, references: Map<string, Reference[]>, table: string, image: Record<string, unknown>): { table: string; key: string } | null {
+/** The first key a query yields that is not `leaving` (rows the same undo is about to take away too). */
+function firstStaying(statement: Database.Statement, args: unknown[], table: string, leaving: (table: string, key: string) => boolean): string | undefined {
+  for (const key of statement.pluck().iterate(...args) as IterableIterator<string>) if (!leaving(table, key)) return key;
+  return undefined;
+}
+
+/**
+ * A row that refers to the given one (child table and key) and is not itself on its way out, or null
+ * when nothing does.
+ */
+export function findReferrer(
+  sqlite: Database.Database,
+  references: Map<string, Reference[]>,
+  table: string,
+  image: Record<string, unknown>,
+  leaving: (table: string, key: string) => boolean,
+): { table: string; key: string } | null {
   for (const reference of references.get(table) ?? []) {
     const value = image[reference.parentColumn];
     if (value === null || value === undefined) continue;
-    const key = sqlite.prepare(`SELECT CAST(rowid AS TEXT) FROM "${reference.child}" WHERE "${reference.column}" = ? LIMIT 1`).pluck().get(value) as string | undefined;
+    const key = firstStaying(sqlite.prepare(`SELECT CAST(rowid AS TEXT) FROM "${reference.child}" WHERE "${reference.column}" = ?`), [value], reference.child, leaving);
     if (key !== undefined) return { table: reference.child, key };
   }
   if (image.id === null || image.id === undefined) return null;
   const resources = [table, ...Object.keys(FAMILY_LABELS).filter((resource) => resource !== table && tableOfResource(resource) === table)];
   for (const owner of POLYMORPHIC) {
     for (const resource of resources) {
-      const key = sqlite.prepare(`SELECT CAST(rowid AS TEXT) FROM "${owner.child}" WHERE "${owner.resourceColumn}" = ? AND "${owner.column}" = ? LIMIT 1`).pluck().get(resource, image.id) as string | undefined;
+      const key = firstStaying(sqlite.prepare(`SELECT CAST(rowid AS TEXT) FROM "${owner.child}" WHERE "${owner.resourceColumn}" = ? AND "${owner.column}" = ?`), [resource, image.id], owner.child, leaving);
       if (key !== undefined) return { table: owner.child, key };
     }
   }
