@@ -46,5 +46,5 @@ describe('undo and redo of random sequences of writes', () => {
       { numRuns: 15 },
     );
     expect(actions).toBeGreaterThan(30);
-  });
+  }, 240_000);
 });

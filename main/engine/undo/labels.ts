@@ -71,7 +71,13 @@ export function labelChangeSet(sqlite: Database.Database, setId: number, logged:
   const first = logged[0];
   if (!first) return 'edit';
   const family = FAMILY_LABELS[first.resource] ?? { table: first.resource, noun: first.resource.replace(/_/g, ' ').replace(/s$/, ''), plural: first.resource.replace(/_/g, ' ') };
-  const same = new Set(logged.filter((change) => change.resource === first.resource && change.operation === first.operation).map((change) => change.recordId));
+  const ofFamily = logged.filter((change) => change.resource === first.resource);
+  // Records of the family taken away and others written in one action (a split saved): say what stands.
+  if (new Set(ofFamily.map((change) => change.operation)).size > 1 && ofFamily.some((change) => change.operation === 'delete')) {
+    const kept = new Set(ofFamily.filter((change) => change.operation !== 'delete').map((change) => change.recordId));
+    return `saved ${kept.size} ${kept.size === 1 ? family.noun : family.plural}`;
+  }
+  const same = new Set(ofFamily.filter((change) => change.operation === first.operation).map((change) => change.recordId));
   const verb = VERBS[first.operation];
   if (same.size > 1) return `${verb} ${same.size} ${family.plural}`;
   const image = imageOf(sqlite, setId, family.table, first.recordId);
