@@ -54,11 +54,29 @@ export function capturing<T>(sqlite: Database.Database, run: (setId: number) => 
 /** Runs `run` with capture off: undo and redo write their rows back without making a new change set. */
 export function notCapturing<T>(sqlite: Database.Database, run: () => T): T {
   installUndoCapture(sqlite);
-  const current = sqlite.prepare('SELECT set_id FROM temp.undo_capture').pluck().get() as number | null;
+  const current = currentSet(sqlite).get() as number | null;
   setCapture(sqlite).run(null);
   try {
     return run();
   } finally {
     setCapture(sqlite).run(current);
   }
+}
+
+/**
+ * Above this many rows a write is a bulk import (a statement of 100,000 lines): capturing its images
+ * made the upload 2.6 times slower (measured, docs/api-notes.md), so it is left to the import's own
+ * undo (DELETE /v2/statement_uploads/:id) and does not go on the undo stack.
+ */
+export const BULK_ROWS = 2000;
+
+const currentSet = preparedPerConnection((sqlite: Database.Database) => sqlite.prepare('SELECT set_id FROM temp.undo_capture').pluck());
+const dropCaptured = preparedPerConnection((sqlite: Database.Database) => sqlite.prepare('DELETE FROM change_set_rows WHERE set_id = ?'));
+
+/** Stops capturing the running request and forgets what it captured: it will make no change set. */
+export function skipCapture(sqlite: Database.Database): void {
+  const setId = currentSet(sqlite).get() as number | null | undefined;
+  if (setId === null || setId === undefined) return;
+  dropCaptured(sqlite).run(setId);
+  setCapture(sqlite).run(null);
 }
