@@ -133,3 +133,20 @@ describe('undone and redone records sync like any edit', () => {
     }
   });
 });
+
+describe('bulk statement imports keep their own undo', () => {
+  it('makes no change set for an import of more than 2,000 lines, and DELETE /v2/statement_uploads still takes it back', async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t);
+    const lines = Array.from({ length: 2001 }, (_, n) => ({ dated_on: '2026-10-01', amount: `-${n + 1}`, description: `line ${n}` }));
+    const before = recordTables(t);
+    const sets = () => t.book.sqlite.prepare('SELECT count(*) FROM change_sets').pluck().get() as number;
+    const made = sets();
+    expect((await t.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(account)}`, { body: { statement: lines } })).status).toBe(200);
+    expect(sets()).toBe(made);
+    expect(t.book.sqlite.prepare('SELECT count(*) FROM change_set_rows WHERE set_id > (SELECT coalesce(max(id), 0) FROM change_sets)').pluck().get()).toBe(0);
+    const upload = (await t.json('GET', '/v2/statement_uploads')).body.statement_uploads[0];
+    expect((await t.json('DELETE', path(upload.url))).status).toBe(200);
+    expect(recordTables(t).bank_transactions).toEqual(before.bank_transactions);
+  });
+});
