@@ -12,6 +12,8 @@ import { ValidationError } from './payload';
 import { preparedPerConnection } from './prepared';
 import { allRoutes } from './resources';
 import { dailyRecurringCatchUp } from './sales/recurring-issue';
+import { capturing, installUndoCapture } from './undo/capture';
+import { changeLogMark, recordChangeSet } from './undo/change-sets';
 import { isBookFileRoute, type AnyRoute, type Route, type RouteResult } from './route';
 
 export interface Engine {
@@ -73,18 +75,22 @@ const totalChangesQuery = preparedPerConnection((sqlite: Database.Database) => s
 
 /**
  * Runs a write whole inside one SQLite transaction. If the handler wrote rows but recorded no change,
- * that is a bug in the handler: it is rolled back rather than let sync and undo miss it.
+ * that is a bug in the handler: it is rolled back rather than let sync and undo miss it. The rows it
+ * wrote are captured as one change set (one user action), which POST /v2/undo can take back.
  */
 function runWrite(ctx: EngineContext, route: Route, run: () => RouteResult): RouteResult {
   const { sqlite } = ctx.book;
   const totalChanges = totalChangesQuery(sqlite);
-  return sqlite.transaction(() => {
+  const write = (setId: number | null): RouteResult => {
     const before = totalChanges.get() as number;
+    const mark = changeLogMark(sqlite);
     const result = run();
     const wrote = (totalChanges.get() as number) !== before;
     if (wrote && ctx.changeCount() === 0) throw new Error(`${route.method} ${route.path} wrote without a change-log entry`);
+    if (setId !== null && ctx.changeCount() > 0) recordChangeSet(ctx, setId, mark);
     return result;
-  })();
+  };
+  return sqlite.transaction(() => (route.captures === false ? write(null) : capturing(sqlite, write)))();
 }
 
 function originOf(url: URL): string {
@@ -93,6 +99,7 @@ function originOf(url: URL): string {
 
 export function createEngine(deps: EngineDeps, routes: readonly AnyRoute[] = allRoutes()): Engine {
   const app = new Hono<Env>();
+  installUndoCapture(deps.book.sqlite);
   // Recurring invoices fall due by the engine clock whether or not the app was open that day.
   const catchUp = dailyRecurringCatchUp();
 

@@ -1,6 +1,7 @@
 import { isCalendarDate } from '../../shared/api/fields';
 import type { Book } from '../db/client';
 import { changes } from '../db/schema';
+import { skipCapture } from './undo/capture';
 import type { users } from '../db/schema';
 
 export interface Clock {
@@ -38,6 +39,8 @@ export interface EngineContext extends EngineDeps {
   recordChange(resource: string, recordId: number | string, operation: 'create' | 'update' | 'delete'): void;
   /** Number of changes recorded by this request so far. */
   changeCount(): number;
+  /** A bulk write (a large statement import) says so before writing: it is undone its own way, not from the undo stack. */
+  skipUndoCapture(): void;
 }
 
 /** A class rather than an object of closures: one request builds one, and methods cost nothing to create. */
@@ -71,6 +74,10 @@ class RequestContext implements EngineContext {
 
   changeCount(): number {
     return this.recorded;
+  }
+
+  skipUndoCapture(): void {
+    skipCapture(this.book.sqlite);
   }
 }
 

@@ -39,6 +39,8 @@ export interface Route {
   acceptsFiles?: boolean;
   /** Answered without a bearer token; the handler authenticates the request itself (signed urls). */
   public?: boolean;
+  /** False for the routes that undo and redo: they put rows back from a change set rather than make one. */
+  captures?: false;
   handle(request: RouteRequest): RouteResult;
 }
 

@@ -1,4 +1,5 @@
 import { statementUploads } from '../../db/schema';
+import { BULK_ROWS } from '../undo/capture';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 import { assertUnlocked, lockedToDate } from '../ledger/locks';
@@ -71,6 +72,7 @@ export function undoBatch(ctx: EngineContext, row: UploadRow): void {
   // The lock check again, through the path every dated write uses, so its rule has one source.
   assertUnlocked(ctx, state.firstDate);
   const sqlite = ctx.book.sqlite;
+  if (row.addedCount > BULK_ROWS) ctx.skipUndoCapture();
   sqlite.prepare('DELETE FROM bank_transactions WHERE upload_id = ?').run(row.id);
   sqlite.prepare('DELETE FROM statement_uploads WHERE id = ?').run(row.id);
   ctx.recordChange('statement_uploads', row.id, 'delete');

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context';
+import { BULK_ROWS } from '../undo/capture';
 import { unprocessable } from '../errors';
 import { lockedToDate } from '../ledger/locks';
 
@@ -87,6 +88,7 @@ export function importLines(
   const freshSet = new Set(fresh);
   const skippedRows = rows ? rows.filter((index) => !freshSet.has(index)) : [];
   refuseLockedLines(ctx, lines, fresh);
+  if (fresh.length > BULK_ROWS) ctx.skipUndoCapture();
   const upload = sqlite
     .prepare('INSERT INTO statement_uploads (bank_account_id, source, file_name, line_count, added_count, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)')
     .run(bankAccountId, source, fileName, lines.length, fresh.length, ctx.now);

@@ -1,3 +1,4 @@
+import { runExplanationBatch, type BatchEndpoints } from '../banking/explanation-batch';
 import { eq } from 'drizzle-orm';
 import { explanationCreateSchema, explanationUpdateSchema } from '../../../shared/api/bank_transaction_explanations';
 import { Level } from '../../../shared/api/permissions';
@@ -117,11 +118,31 @@ function touchExplanation(ctx: EngineContext, explanationId: number): void {
 const BANKING = Level.Banking;
 const BY_ID = '/v2/bank_transaction_explanations/:id{[0-9]+}';
 
-export const explanationRoutes: Route[] = [
+const singleRoutes: Route[] = [
   { method: 'GET', path: '/v2/bank_transaction_explanations', level: BANKING, handle: listExplanations },
   { method: 'GET', path: BY_ID, level: BANKING, handle: ({ ctx, params }) => ok({ bank_transaction_explanation: explanationRecord(ctx, findExplanation(ctx, params.id!)) }) },
   { method: 'POST', path: '/v2/bank_transaction_explanations', level: BANKING, handle: createExplanationRoute },
   { method: 'PUT', path: BY_ID, level: BANKING, handle: updateExplanationRoute },
   { method: 'DELETE', path: BY_ID, level: BANKING, handle: deleteExplanationRoute },
   ...attachmentRoutes({ resource: EXPLANATIONS, noun: 'explanation', ownerPath: BY_ID, level: BANKING, ownerId: explanationId, touch: touchExplanation }),
+];
+
+const endpoint = (method: Route['method'], path: string): Route => {
+  const route = singleRoutes.find((candidate) => candidate.method === method && candidate.path === path);
+  if (!route) throw new Error(`No explanation endpoint ${method} ${path}`);
+  return route;
+};
+
+const batchEndpoints: BatchEndpoints = {
+  create: endpoint('POST', '/v2/bank_transaction_explanations'),
+  update: endpoint('PUT', BY_ID),
+  remove: endpoint('DELETE', BY_ID),
+  attach: endpoint('POST', `${BY_ID}/attachments`),
+  read: endpoint('GET', BY_ID),
+};
+
+export const explanationRoutes: Route[] = [
+  ...singleRoutes,
+  // A split line's parts and receipts in one request, all or nothing (docs/api-notes.md, "Undo and redo").
+  { method: 'POST', path: '/v2/bank_transaction_explanations/batch', level: BANKING, handle: (request) => runExplanationBatch(request, batchEndpoints) },
 ];
