@@ -161,6 +161,14 @@ describe('the book changing underneath the desk', () => {
     expect(await banner.textContent()).toContain('was changed elsewhere (a sync, another window or the command line): Discount.');
   }, 60_000);
 
+  it("leaves the pickers' ▾ buttons out of the Tab order (issue 19 item 5)", async () => {
+    const { page } = app;
+    await page.getByRole('combobox', { name: 'Contact' }).focus();
+    await page.keyboard.press('Tab');
+    // The project has no choices for Client Co (disabled), so the date is next: not the contact's ▾.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('invoice-date');
+  });
+
   it('ran without Content-Security-Policy violations or page errors', () => {
     expect(app.problems).toEqual([]);
   });
