@@ -27,6 +27,7 @@ describe('what a bank line is', () => {
     const account = await accountWithLines(app, [
       { dated_on: '2026-01-10', description: 'CLIENT CO JAN', amount: '120.00' },
       { dated_on: '2026-02-05', description: 'CLIENT CO FEB', amount: '80.00' },
+      { dated_on: '2026-02-03', description: 'STRAY PAYMENT', amount: '-10.00' },
       { dated_on: '2026-02-07', description: 'CORNER SHOP', amount: '-2.50' },
     ]);
     const lines = (await book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(account)}`)).body.bank_transactions as { url: string; description: string; dated_on: string; amount: string }[];
@@ -53,7 +54,14 @@ describe('what a bank line is', () => {
     await expect.poll(() => explainedAs('CLIENT CO JAN')).toBe('Invoice 001 · Client Co · £120.00');
     expect(await explainedAs('CLIENT CO FEB')).toBe('Invoice 002 · Client Co · £80.00');
     expect(await explainedAs('CORNER SHOP')).toMatch(/^285 /);
+    expect(await explainedAs('STRAY PAYMENT')).toBe('');
   }, 60_000);
+
+  it('opens the register on its list with the first unexplained line chosen (issue 19 item 5)', async () => {
+    await expect.poll(() => grid().evaluate((element) => element === document.activeElement)).toBe(true);
+    const id = await grid().getAttribute('aria-activedescendant');
+    expect(await app.page.locator(`[id="${id}"]`).textContent()).toContain('STRAY PAYMENT');
+  });
 
   it('opens a line in a locked period read-only, saying why with the date as people read it', async () => {
     const { page } = app;
