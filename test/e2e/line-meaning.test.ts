@@ -31,7 +31,7 @@ describe('what a bank line is', () => {
       { dated_on: '2026-02-07', description: 'CORNER SHOP', amount: '-2.50' },
     ]);
     const lines = (await book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(account)}`)).body.bank_transactions as { url: string; description: string; dated_on: string; amount: string }[];
-    const lineOf = (description: string) => lines.find((line) => line.description === description)!;
+    const lineOf = (description: string) => lines.find((line) => line.description.startsWith(description))!;
     const explain = async (description: string, fields: Record<string, unknown>) => {
       const line = lineOf(description);
       const made = await book.json('POST', '/v2/bank_transaction_explanations', { body: { bank_transaction_explanation: { bank_transaction: line.url, dated_on: line.dated_on, gross_value: line.amount, ...fields } } });
