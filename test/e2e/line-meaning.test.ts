@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines, openRegister } from './accounts';
+import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -27,6 +27,7 @@ describe('what a bank line is', () => {
     const account = await accountWithLines(app, [
       { dated_on: '2026-01-10', description: 'CLIENT CO JAN', amount: '120.00' },
       { dated_on: '2026-02-05', description: 'CLIENT CO FEB', amount: '80.00' },
+      { dated_on: '2026-02-02', description: 'OTHER STRAY', amount: '-5.00' },
       { dated_on: '2026-02-03', description: 'STRAY PAYMENT', amount: '-10.00' },
       { dated_on: '2026-02-07', description: 'CORNER SHOP', amount: '-2.50' },
     ]);
@@ -62,6 +63,19 @@ describe('what a bank line is', () => {
     const id = await grid().getAttribute('aria-activedescendant');
     expect(await app.page.locator(`[id="${id}"]`).textContent()).toContain('STRAY PAYMENT');
   });
+
+  it('after Save and next, puts the focus on the first field of the next line (issue 19 item 5)', async () => {
+    const { page } = app;
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await page.getByRole('combobox', { name: 'Category' }).focus();
+    await chooseCategoryByCode(app, '285');
+    await page.keyboard.press('Enter');
+    await panel().getByText('OTHER STRAY').waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('category');
+    await page.keyboard.press('Escape');
+    await panel().waitFor({ state: 'detached' });
+  }, 60_000);
 
   it('opens a line in a locked period read-only, saying why with the date as people read it', async () => {
     const { page } = app;
