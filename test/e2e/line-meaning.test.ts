@@ -42,7 +42,7 @@ describe('what a bank line is', () => {
     await explain('CLIENT CO FEB', { paid_invoice: february });
     await explain('CORNER SHOP', { category: '/v2/categories/285' });
     // January's books are closed.
-    expect((await book.json('PUT', '/v2/account_locks', { body: { account_lock: { locked_to_date: '2026-01-31' } } })).status).toBe(200);
+    expect((await book.json('PUT', '/v2/account_locks', { body: { account_lock: { locked_to_date: '2026-01-31' } } })).status).toBe(204);
   }, 120_000);
 
   afterAll(async () => {
