@@ -10,6 +10,20 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
+/**
+ * A document that is surely not a statement, by its first bytes: a PDF (what a bank's statement
+ * download often is) or an image. Without this check a PDF's text lines split into fields and it
+ * was read as a CSV of nonsense rows. Answers the kind in words ("a PDF"), or null.
+ */
+export function knownDocument(bytes: Uint8Array): string | null {
+  const starts = (...signature: number[]) => bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
+  // %PDF- may follow a line of junk (some generators); the spec allows it anywhere in the first 1024 bytes.
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (/(^|[\r\n])%PDF-\d\.\d/.test(head)) return 'a PDF';
+  if (starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff) || starts(0x47, 0x49, 0x46, 0x38)) return 'an image';
+  return null;
+}
+
 const HEAD_LENGTH = 8192;
 
 export function detectFormat(text: string, fileName?: string): StatementFormat | null {

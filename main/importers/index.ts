@@ -1,7 +1,7 @@
 import { parseCamt053 } from './camt053';
 import { parseCsv } from './csv';
 import { decodeStatementBytes } from './decode';
-import { detectFormat, isZip } from './detect';
+import { detectFormat, isZip, knownDocument } from './detect';
 import { parseMt940 } from './mt940';
 import { parseOfx } from './ofx';
 import { parseQif } from './qif';
@@ -34,6 +34,11 @@ function parseFile(bytes: Uint8Array, options: ParseOptions, insideZip: boolean)
   try {
     if (bytes.length === 0) return refused(null, 'The file is empty.');
     if (isZip(bytes)) return insideZip ? refused(null, 'A zip inside a zip is not read.') : parseZip(bytes, options);
+    const document = knownDocument(bytes);
+    if (document) {
+      const name = options.fileName ? `${options.fileName} is` : 'This file is';
+      return refused(null, `${name} ${document}, not a statement file. Download the statement from the bank as CSV, OFX, QFX, QIF, CAMT.053 or MT940 and import that.`);
+    }
     const decoded = decodeStatementBytes(bytes);
     if (decoded.text.trim() === '') return refused(null, 'The file holds nothing but blank space.');
     const format = detectFormat(decoded.text, options.fileName);

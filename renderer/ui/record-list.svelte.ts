@@ -6,6 +6,7 @@
  * Keys: N starts a new record while the list shows (`keydown`, for <svelte:window>).
  */
 import type { ApiResult } from '../lib/api';
+import { onBookChange } from '../lib/book-changes.svelte';
 import { isPlainKey } from '../lib/keyboard';
 
 export class RecordList<Rec> {
@@ -20,6 +21,14 @@ export class RecordList<Rec> {
   problem = $state<string[]>([]);
 
   constructor(private readonly read: (url: string) => Promise<ApiResult<Rec>>) {}
+
+  /**
+   * Reads the list again in place whenever one of `resources` changes in the book (a sync, an
+   * import, the CLI, another window). Call it during the owning component's setup.
+   */
+  watch(resources: readonly string[]): void {
+    onBookChange(resources, () => (this.reloads += 1));
+  }
 
   get editorOpen(): boolean {
     return this.editing !== undefined;

@@ -185,6 +185,20 @@ describe('banking in browser mode', () => {
     await app.screenshot('banking-edited');
   });
 
+  it('opens an account\'s transactions with Enter or a double-click, while E still edits (issue 19 item 5)', async () => {
+    const { page } = app;
+    // Reserve Account is the one selected.
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Reserve Account', level: 1 }).waitFor();
+    await page.getByRole('grid', { name: 'Transactions of Reserve Account' }).waitFor();
+    await page.keyboard.press('Escape');
+    await rowNamed('Main Current Account').dblclick();
+    await page.getByRole('grid', { name: 'Transactions of Main Current Account' }).waitFor();
+    await page.keyboard.press('Escape');
+    await rowNamed('Main Current Account').waitFor();
+    expect(await form().count()).toBe(0);
+  });
+
   it('looks right in the dark colour scheme too', async () => {
     await app.page.emulateMedia({ colorScheme: 'dark' });
     await app.page.getByRole('button', { name: /New bank account/ }).click();

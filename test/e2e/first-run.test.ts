@@ -95,6 +95,34 @@ describe('the first run of a new book', () => {
     expect(await page.title()).toBe('Bright Ideas Ltd — Ledgerdesk');
   });
 
+  it('does not open the new account form again by itself after an import is done (issue 19 item 7)', async () => {
+    const { page } = app;
+    const form = page.locator('form[aria-labelledby="bank-account-form-title"]');
+    await page.keyboard.type('Business Current');
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Business Current').waitFor();
+
+    // A statement dropped on the window, imported into the new account, and Done.
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['Date,Description,Amount\n03/11/2026,Coffee shop,-2.50\n04/11/2026,Client payment,120.00\n'], 'november.csv', { type: 'text/csv' }));
+      const target = document.querySelector('main') ?? document.body;
+      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Review november.csv' }).waitFor();
+    const into = dialog.getByLabel('Import into');
+    await into.selectOption((await into.locator('option', { hasText: 'Business Current' }).getAttribute('value'))!);
+    await dialog.getByRole('button', { name: 'These columns are right' }).click();
+    await dialog.getByRole('button', { name: /^Import 2 rows/ }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The account's balance follows the import in place, and the form stays closed.
+    await page.getByRole('table', { name: 'Bank accounts' }).locator('tr', { hasText: 'Business Current' }).getByText('£117.50').waitFor();
+    expect(await form.count()).toBe(0);
+  });
+
   it('does not come back once done', async () => {
     await app.page.reload();
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();

@@ -56,3 +56,28 @@ describe('files that are not statements', () => {
     );
   });
 });
+
+describe('a PDF or an image dropped as a statement (issue 19 item 7)', () => {
+  // A bank's statement download as a PDF: its text lines split into fields, and it was read as a CSV.
+  const pdf = utf8('%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n1 0 obj\n<< /Type /Catalog, /Pages 2 0 R >>\nendobj\nDate,Description,Amount\n01/02/2024,Coffee,-2.50\n02/02/2024,Salary,1000.00\n');
+
+  it('is refused as not a statement file, by name, with what to download instead', () => {
+    const result = parseStatement(pdf, { fileName: 'statement-feb.pdf' });
+    expect(result.transactions).toEqual([]);
+    expect(result.format).toBeNull();
+    expect(result.errors.map((error) => error.message)).toEqual([
+      'statement-feb.pdf is a PDF, not a statement file. Download the statement from the bank as CSV, OFX, QFX, QIF, CAMT.053 or MT940 and import that.',
+    ]);
+  });
+
+  it('is refused whatever it is called, and an image likewise', () => {
+    expect(parseStatement(pdf, { fileName: 'statement.csv' }).errors[0]!.message).toMatch(/^statement\.csv is a PDF, not a statement file/);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x2c, 0x2c, 0x0a, 0x2c, 0x2c, 0x0a]);
+    expect(parseStatement(png).errors[0]!.message).toMatch(/^This file is an image, not a statement file/);
+  });
+
+  it('leaves a CSV that mentions a PDF in a description alone', () => {
+    const csv = utf8('Date,Description,Amount\n01/02/2024,Paid invoice %PDF-1.4 copy,-2.50\n02/02/2024,Salary,1000.00\n');
+    expect(parseStatement(csv, { fileName: 'a.csv', dateOrder: 'dmy' }).transactions.length).toBe(2);
+  });
+});

@@ -1,0 +1,113 @@
+import type { ApiResult } from './api';
+import { onBookChange } from './book-changes.svelte';
+import { changedFields, mergeUnderneath, type FieldValues } from './underneath';
+
+/** What the editor's banner says: which fields changed elsewhere, which now show it, which kept the typing. */
+export interface UnderneathNotice {
+  /** Labels of the fields changed elsewhere. */
+  changed: string[];
+  /** Labels of the fields that now show the new value. */
+  taken: string[];
+  /** The fields (by name) where what the person typed was kept, with the value from elsewhere. */
+  kept: { field: string; label: string; theirs: string }[];
+  /** The record was deleted elsewhere. */
+  deleted: boolean;
+}
+
+export interface UnderneathOptions<Rec> {
+  /** The change-log resource of the record (invoices, bills …). */
+  resource: string;
+  /** The record's url while it is saved; null for a new one (nothing can change it elsewhere yet). */
+  url: () => string | null;
+  read: (url: string) => Promise<ApiResult<Rec>>;
+  /** The record as the form's fields, each as the string the form holds. */
+  valuesOf: (record: Rec) => Record<string, string>;
+  /** What the form holds now, by the same names. */
+  current: () => Record<string, string>;
+  /** Puts values into the form (only the fields given). */
+  apply: (values: Record<string, string>) => void;
+  /** The record as read now, for what the editor shows beside the fields (status, what is left). */
+  onrecord?: (record: Rec) => void;
+  labels: Readonly<Record<string, string>>;
+  /** A save is under way: its own change is not news. */
+  busy: () => boolean;
+}
+
+/**
+ * Keeps an open editor in step with its record when the book changes underneath it (issue 19 item
+ * 2): untouched fields take the new values at once, typed ones are kept and named in `notice`, and
+ * nothing the person typed is overwritten unless they choose `useTheirs`. Build it during the
+ * editor's setup (it subscribes to the book's changes for as long as the editor lives), and call
+ * `rebase` with each record the editor saves, so its own writes are not taken for news.
+ */
+export class ChangedUnderneath<Rec> {
+  notice = $state<UnderneathNotice | null>(null);
+  private base: FieldValues;
+  private reading = 0;
+
+  constructor(
+    private readonly options: UnderneathOptions<Rec>,
+    opened: Rec | null,
+  ) {
+    this.base = opened ? options.valuesOf(opened) : {};
+    onBookChange([options.resource], (batch) => {
+      const url = options.url();
+      if (!url) return;
+      const id = url.split('/').pop();
+      if (!batch.everything && !batch.changes.some((change) => change.record_id === id)) return;
+      const deleted = batch.changes.some((change) => change.record_id === id && change.operation === 'delete');
+      void this.check(url, deleted);
+    });
+  }
+
+  /** The editor saved (or was given) this record: it is what "untouched" is measured against now. */
+  rebase(record: Rec): void {
+    this.base = this.options.valuesOf(record);
+  }
+
+  private async check(url: string, deleted: boolean): Promise<void> {
+    if (this.options.busy()) return;
+    const asked = ++this.reading;
+    const result = deleted ? null : await this.options.read(url);
+    if (asked !== this.reading || this.options.busy()) return;
+    if (!result || !result.ok) {
+      if (deleted || result?.error.status === 404) this.notice = { changed: [], taken: [], kept: [], deleted: true };
+      return;
+    }
+    const theirs = this.options.valuesOf(result.value);
+    const changed = changedFields(this.base, theirs);
+    this.options.onrecord?.(result.value);
+    if (changed.length === 0) return;
+    const merge = mergeUnderneath(this.base, this.options.current(), theirs);
+    const takenValues: Record<string, string> = {};
+    for (const field of merge.taken) takenValues[field] = merge.merged[field]!;
+    this.options.apply(takenValues);
+    this.base = theirs;
+    const label = (field: string) => this.options.labels[field] ?? field;
+    // A second change before the first was dismissed adds to what the banner says.
+    const before = this.notice;
+    const kept = merge.kept.map((field) => ({ field, label: label(field), theirs: theirs[field]! }));
+    this.notice = {
+      changed: unique([...(before?.changed ?? []), ...changed.map(label)]),
+      taken: unique([...(before?.taken ?? []), ...merge.taken.map(label)]),
+      kept: [...(before?.kept ?? []).filter((item) => !merge.kept.includes(item.field)), ...kept],
+      deleted: false,
+    };
+  }
+
+  /** Puts the values from elsewhere into the fields where the person's typing was kept. */
+  useTheirs(): void {
+    const notice = this.notice;
+    if (!notice) return;
+    const values: Record<string, string> = {};
+    for (const item of notice.kept) values[item.field] = item.theirs;
+    this.options.apply(values);
+    this.notice = null;
+  }
+
+  dismiss(): void {
+    this.notice = null;
+  }
+}
+
+const unique = (names: readonly string[]) => [...new Set(names)];
