@@ -100,7 +100,8 @@ async function browser(argv: string[], clock: Clock): Promise<void> {
   const token = issueToken(opened.deps, ownerEmail(opened.deps), undefined, 'browser');
   // Sync runs here, in the server's process; the page reaches it at /v2/sync like any other request.
   const sync = nodeBookSync(opened.engine, opened.deps, resolve(file), userDataFolder(), process.env);
-  const hmrc = new HmrcService({ store: connectionFileFor(userDataFolder(), resolve(file), keyFileCipher(userDataFolder())), userData: userDataFolder() });
+  // No browser to open from here: the window opens HMRC's sign-in page itself.
+  const hmrc = new HmrcService({ store: connectionFileFor(userDataFolder(), resolve(file), keyFileCipher(userDataFolder())), userData: userDataFolder(), env: process.env });
   const server = await startServer({ engine: withHmrcDoor(withSyncDoor(opened.engine, () => sync), () => hmrc), port: port(values, 0), rendererDir: resolve(requireValue(values, 'renderer')) });
   // The token travels in the fragment, which browsers never send to a server or write to its logs.
   console.log(`Ledgerdesk is running in browser mode: open ${server.url}/#token=${token}`);

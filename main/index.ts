@@ -273,7 +273,7 @@ function startSync(): void {
   book.onSwitch((opened, file) => sync?.switchTo(opened, file));
   // HMRC connections are sealed like the sync's tokens, one per book file.
   const cipher = desktopCipher(safeStorage, userData, process.platform);
-  book.onSwitch((opened, file) => (hmrc = opened && file ? new HmrcService({ store: connectionFileFor(userData, file, cipher), userData }) : null));
+  book.onSwitch((opened, file) => (hmrc = opened && file ? new HmrcService({ store: connectionFileFor(userData, file, cipher), userData, env: process.env, openBrowser: (url) => shell.openExternal(url) }) : null));
 }
 
 function registerChannels(): void {

@@ -13,6 +13,10 @@ export const connectionSchema = z.object({
   mode: z.enum(['token', 'oauth']),
   baseUrl: z.string(),
   accessToken: z.string(),
+  /** OAuth only: the single-use refresh token, when the access token expires, and where tokens come from. */
+  refreshToken: z.string().optional(),
+  expiresAt: z.string().optional(),
+  tokenHost: z.string().optional(),
   /** Set once HMRC refused the token: the person must connect again. */
   reconnectNeeded: z.boolean().optional(),
 });

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { isCalendarDate } from '../../shared/api/fields';
-import { connectTokenSchema, deviceFactsSchema, OBLIGATION_STATUSES, submitSchema, type DeviceFacts, type LiabilityRecord, type ObligationStatus, type PaymentRecord } from '../../shared/api/hmrc';
+import { connectBrowserSchema, connectTokenSchema, deviceFactsSchema, OBLIGATION_STATUSES, submitSchema, type DeviceFacts, type LiabilityRecord, type ObligationStatus, type PaymentRecord } from '../../shared/api/hmrc';
 import { LEVEL_NAMES, Level } from '../../shared/api/permissions';
 import type { Engine } from '../engine/app';
 import { bookCaller, BookRefusal, type BookCaller } from './book';
 import { HmrcError, HmrcUnanswered } from './client';
+import { HmrcSignInError, MissingHmrcClientError } from './oauth';
 import { defaultObligationWindow, NoVrnError, obligationsWithBook, vrnOf } from './obligations';
 import type { HmrcService } from './service';
 import { NotConnectedError } from './service';
@@ -25,7 +26,7 @@ const HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Cont
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: HEADERS });
 const refuse = (status: number, ...messages: string[]) => reply(status, { errors: messages.map((message) => ({ message })) });
 
-const USER_ERRORS = [NotConnectedError, HmrcReconnectNeeded, NoVrnError, SubmissionRefused, SubmissionInDoubt, HmrcUnanswered];
+const USER_ERRORS = [MissingHmrcClientError, HmrcSignInError, NotConnectedError, HmrcReconnectNeeded, NoVrnError, SubmissionRefused, SubmissionInDoubt, HmrcUnanswered];
 
 class BadRequest extends Error {
   constructor(
@@ -106,6 +107,11 @@ async function route(hmrc: HmrcService, book: BookCaller, request: Request, url:
     const { base_url: baseUrl, token } = await body(request, connectTokenSchema);
     hmrc.connectWithToken(baseUrl, token);
     return reply(200, { hmrc_status: hmrc.status() });
+  }
+  if (path === '/connect/browser' && method === 'POST') {
+    const { environment } = await body(request, connectBrowserSchema);
+    const started = await hmrc.connectInBrowser(environment);
+    return reply(200, { authorize_url: started.authorizeUrl, hmrc_status: hmrc.status() });
   }
   if (path === '/disconnect' && method === 'POST') {
     hmrc.disconnect();

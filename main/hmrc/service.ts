@@ -5,6 +5,10 @@ import type { ConnectionStore } from './connection';
 import { fraudHeaders } from './fraud-headers';
 import { machineFacts } from './machine-facts';
 import { bookVrn } from './obligations';
+import { authorizeUrl, HMRC_HOSTS, hmrcClientFrom, MissingHmrcClientError, OAuthHmrcTokens, pkcePair, tokenRequest, type HmrcEnvironment } from './oauth';
+import { newState } from '../sync/connect/approval';
+import { startLoopbackListener } from '../sync/connect/loopback-listener';
+import { REDIRECT_PORTS } from '../sync/connect/oauth-config';
 import { HmrcReconnectNeeded } from './tokens';
 
 export class NotConnectedError extends Error {
@@ -18,6 +22,14 @@ export interface HmrcServiceOptions {
   userData: string;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** For signing in through the browser: the environment (client id and secret) and how to open the browser. */
+  env?: Record<string, string | undefined>;
+  openBrowser?: (url: string) => Promise<void>;
+  /** HMRC's hosts; tests point them at the simulator. */
+  hosts?: Record<HmrcEnvironment, { api: string; www: string }>;
+  /** Loopback ports for the redirect, registered with HMRC like the sync's. */
+  redirectPorts?: readonly number[];
+  now?: () => Date;
 }
 
 /**
@@ -42,10 +54,42 @@ export class HmrcService {
     this.options.store.remove();
   }
 
+  /**
+   * Starts signing in with HMRC in the system browser; resolves with the authorise page's address at
+   * once, while `done` settles when HMRC sends the browser back and the code is exchanged.
+   */
+  async connectInBrowser(environment: HmrcEnvironment): Promise<{ authorizeUrl: string; done: Promise<void> }> {
+    const client = hmrcClientFrom(this.options.env ?? {});
+    if (!client) throw new MissingHmrcClientError();
+    const hosts = (this.options.hosts ?? HMRC_HOSTS)[environment];
+    const state = newState();
+    const { verifier, challenge } = pkcePair();
+    const listener = await startLoopbackListener(state, this.options.redirectPorts ?? REDIRECT_PORTS);
+    const url = authorizeUrl(hosts.www, client.clientId, listener.redirectUri, state, challenge);
+    const now = this.options.now ?? (() => new Date());
+    const done = (async () => {
+      try {
+        const code = await listener.code;
+        const tokens = await tokenRequest(hosts.api, client, { grant_type: 'authorization_code', code, redirect_uri: listener.redirectUri, code_verifier: verifier }, now, this.options.fetch);
+        this.options.store.write({ mode: 'oauth', baseUrl: hosts.api, tokenHost: hosts.api, ...tokens });
+      } finally {
+        await listener.close();
+      }
+    })();
+    done.catch(() => undefined);
+    await this.options.openBrowser?.(url);
+    return { authorizeUrl: url, done };
+  }
+
   private tokens(): HmrcTokens {
     const { store } = this.options;
     const connection = store.read();
     if (!connection) throw new NotConnectedError();
+    if (connection.mode === 'oauth') {
+      const client = hmrcClientFrom(this.options.env ?? {});
+      if (!client) throw new MissingHmrcClientError();
+      return new OAuthHmrcTokens(store, client, this.options.now ?? (() => new Date()), this.options.fetch);
+    }
     return {
       authorization: async () => `Bearer ${connection.accessToken}`,
       afterUnauthorized: async () => {

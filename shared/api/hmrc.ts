@@ -88,3 +88,5 @@ export const connectTokenSchema = z.object({
   base_url: z.url({ error: 'must be a URL' }),
   token: z.string().trim().min(1, { error: "can't be blank" }),
 });
+
+export const connectBrowserSchema = z.object({ environment: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }) });

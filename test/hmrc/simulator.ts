@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
@@ -111,7 +111,8 @@ export class HmrcSimulator {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const fraudProblems = validateFraudHeaders(headers, { mayBeEmpty: this.options.mayBeEmpty });
+    // The token endpoint is the platform's, not the VAT API's: no fraud headers there.
+    const fraudProblems = url.pathname === '/oauth/token' ? [] : validateFraudHeaders(headers, { mayBeEmpty: this.options.mayBeEmpty });
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, headers, body, fraudProblems });
 
     const isSubmit = req.method === 'POST' && /\/returns$/.test(url.pathname);
@@ -121,7 +122,7 @@ export class HmrcSimulator {
     if (fault === '503') return this.write(res, error(503, 'SERVICE_UNAVAILABLE', 'Internal server error'));
     if (fault === '429') return this.write(res, { ...error(429, 'MESSAGE_THROTTLED_OUT', 'The request for the API is throttled as you have exceeded your quota.'), headers: { 'Retry-After': '0' } });
 
-    const answer = this.answer(req.method ?? 'GET', url, headers, body, fraudProblems);
+    const answer = url.pathname === '/oauth/token' ? this.oauthToken(new URLSearchParams(body)) : this.answer(req.method ?? 'GET', url, headers, body, fraudProblems);
     // Lost: HMRC acted on the request, but the answer never reaches the client.
     if (fault === 'lose') return void res.socket?.destroy();
     this.write(res, answer);
@@ -135,7 +136,6 @@ export class HmrcSimulator {
   }
 
   private answer(method: string, url: URL, headers: Headers, body: string, fraudProblems: string[]): Answer {
-    if (url.pathname === '/oauth/token') return error(404, 'MATCHING_RESOURCE_NOT_FOUND', 'A resource with the name in the request can not be found in the API');
     if (headers.get('accept') !== 'application/vnd.hmrc.1.0+json') return error(406, 'ACCEPT_HEADER_INVALID', 'The accept header is missing or invalid');
     const authorization = headers.get('authorization');
     if (!authorization) return error(401, 'MISSING_CREDENTIALS', 'Authentication information is not provided');
@@ -152,6 +152,49 @@ export class HmrcSimulator {
     if (what === 'returns' && method === 'GET' && key) return this.view(decodeURIComponent(key));
     if ((what === 'liabilities' || what === 'payments') && method === 'GET' && !key) return this.financial(what, url.searchParams);
     return error(405, 'METHOD_NOT_ALLOWED', 'The request method is not allowed');
+  }
+
+  /** OAuth (oauth.md): the app's registration, codes issued at the authorise page, the live refresh token. */
+  readonly oauth = { clientId: 'ledgerdesk-client', clientSecret: 'ledgerdesk-secret', codes: new Map<string, { challenge: string; redirectUri: string }>(), refreshToken: null as string | null, tokenCalls: 0 };
+
+  /** What HMRC's authorise page does once the person signs in and grants the scopes. */
+  issueCode(authorizeUrl: string): { code: string; redirect: string } {
+    const url = new URL(authorizeUrl);
+    const params = url.searchParams;
+    if (url.pathname !== '/oauth/authorize' || params.get('response_type') !== 'code' || params.get('client_id') !== this.oauth.clientId || params.get('scope') !== 'read:vat write:vat' || params.get('code_challenge_method') !== 'S256') {
+      throw new Error(`HMRC would refuse this authorise request: ${authorizeUrl}`);
+    }
+    const code = randomUUID();
+    this.oauth.codes.set(code, { challenge: params.get('code_challenge')!, redirectUri: params.get('redirect_uri')! });
+    const redirect = new URL(params.get('redirect_uri')!);
+    redirect.search = new URLSearchParams({ code, state: params.get('state')! }).toString();
+    return { code, redirect: redirect.toString() };
+  }
+
+  /** The grant ends (18 months, or the person revoked it in HMRC's service). */
+  revokeGrant(): void {
+    this.oauth.refreshToken = null;
+    this.token = randomUUID();
+  }
+
+  private oauthToken(form: URLSearchParams): Answer {
+    this.oauth.tokenCalls += 1;
+    if (form.get('client_id') !== this.oauth.clientId || form.get('client_secret') !== this.oauth.clientSecret) return { status: 401, body: { error: 'invalid_client', error_description: 'invalid client id or secret' } };
+    const grant = form.get('grant_type');
+    if (grant === 'authorization_code') {
+      const issued = this.oauth.codes.get(form.get('code') ?? '');
+      this.oauth.codes.delete(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      if (!issued || issued.challenge !== challenge || issued.redirectUri !== form.get('redirect_uri')) return { status: 400, body: { error: 'invalid_grant' } };
+    } else if (grant === 'refresh_token') {
+      if (!this.oauth.refreshToken || form.get('refresh_token') !== this.oauth.refreshToken) return { status: 400, body: { error: 'invalid_grant' } };
+    } else {
+      return { status: 400, body: { error: 'unsupported_grant_type' } };
+    }
+    this.token = randomUUID();
+    this.oauth.refreshToken = randomUUID();
+    return { status: 200, body: { access_token: this.token, token_type: 'bearer', expires_in: 14400, refresh_token: this.oauth.refreshToken, scope: 'read:vat write:vat' } };
   }
 
   private listObligations(query: URLSearchParams): Answer {

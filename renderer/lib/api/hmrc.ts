@@ -64,6 +64,11 @@ export function connectHmrcWithToken(baseUrl: string, token: string): Promise<Ap
   return getOne('POST', '/v2/hmrc/connect/token', 'hmrc_status', statusSchema, { body: { base_url: baseUrl, token } });
 }
 
+/** Starts signing in with HMRC in the system browser; answers the page's address to show or open. */
+export function connectHmrcInBrowser(environment: 'sandbox' | 'production'): Promise<ApiResult<string>> {
+  return getOne('POST', '/v2/hmrc/connect/browser', 'authorize_url', z.string(), { body: { environment } });
+}
+
 export function disconnectHmrc(): Promise<ApiResult<HmrcStatus>> {
   return getOne('POST', '/v2/hmrc/disconnect', 'hmrc_status', statusSchema);
 }
