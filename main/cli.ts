@@ -9,8 +9,12 @@ import { issueToken, openEngine, ownerEmail, UnknownUserError, type OpenEngine }
 import type { BookOptions } from './engine/setup';
 import { parseCommand } from './parse-command';
 import { startServer } from './server';
+import { HMRC_USAGE, hmrcCommand } from './hmrc-command';
 import { SYNC_USAGE, syncCommand } from './sync-command';
-import { nodeBookSync } from './sync/control/book-sync';
+import { keyFileCipher, nodeBookSync } from './sync/control/book-sync';
+import { connectionFileFor } from './hmrc/connection';
+import { withHmrcDoor } from './hmrc/door';
+import { HmrcService } from './hmrc/service';
 import { withSyncDoor } from './sync/control/door';
 import { defaultBookPath, userDataFolder } from './user-data';
 
@@ -24,7 +28,8 @@ const USAGE = `Usage:
   npm run cli -- backups --db FILE
   npm run cli -- restore --db FILE --from COPY
   npm run cli -- parse FILE [--date-order dmy|mdy|ymd]
-${SYNC_USAGE}`;
+${SYNC_USAGE}
+${HMRC_USAGE}`;
 
 /** A failure the user can fix, reported without a stack trace. */
 class CommandError extends Error {}
@@ -95,7 +100,9 @@ async function browser(argv: string[], clock: Clock): Promise<void> {
   const token = issueToken(opened.deps, ownerEmail(opened.deps), undefined, 'browser');
   // Sync runs here, in the server's process; the page reaches it at /v2/sync like any other request.
   const sync = nodeBookSync(opened.engine, opened.deps, resolve(file), userDataFolder(), process.env);
-  const server = await startServer({ engine: withSyncDoor(opened.engine, () => sync), port: port(values, 0), rendererDir: resolve(requireValue(values, 'renderer')) });
+  // No browser to open from here: the window opens HMRC's sign-in page itself.
+  const hmrc = new HmrcService({ store: connectionFileFor(userDataFolder(), resolve(file), keyFileCipher(userDataFolder())), userData: userDataFolder(), env: process.env });
+  const server = await startServer({ engine: withHmrcDoor(withSyncDoor(opened.engine, () => sync), () => hmrc), port: port(values, 0), rendererDir: resolve(requireValue(values, 'renderer')) });
   // The token travels in the fragment, which browsers never send to a server or write to its logs.
   console.log(`Ledgerdesk is running in browser mode: open ${server.url}/#token=${token}`);
   closeOnSignal(async () => {
@@ -186,6 +193,8 @@ export async function main(argv: string[]): Promise<number> {
         return await parseCommand(rest);
       case 'sync':
         return await syncCommand(rest, clock, (values, flags) => bookOptions(values, flags, clock), BOOK_VALUES, BOOK_FLAGS);
+      case 'hmrc':
+        return await hmrcCommand(rest, clock, process.env, bookOptions({}, new Set(), clock));
       default:
         throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
     }

@@ -14,6 +14,9 @@ import { BookSession } from './shell/book-session';
 import { desktopCipher, DesktopSync } from './shell/desktop-sync';
 import { firstBook } from './shell/first-book';
 import { withSyncDoor } from './sync/control/door';
+import { connectionFileFor } from './hmrc/connection';
+import { withHmrcDoor } from './hmrc/door';
+import { HmrcService } from './hmrc/service';
 import { installCrashHandlers } from './shell/crash-log';
 import { guardContents, installGuards, isAllowedExternal } from './shell/guards';
 import { buildMenuTemplate, rowMenuTemplate } from './shell/menu';
@@ -48,6 +51,7 @@ const book = new BookSession(clock, randomIds.token(), () => settings.backups, (
 const settingsFile = () => join(app.getPath('userData'), 'settings.json');
 // Made once the app is ready (safeStorage needs it); follows the open book from then on.
 let sync: DesktopSync | null = null;
+let hmrc: HmrcService | null = null;
 
 function send(name: ShellEventName, data?: unknown): void {
   if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, { name, data });
@@ -267,11 +271,15 @@ function startSync(): void {
   // The approval page opens in the user's own browser, where they are signed in to the service.
   sync = new DesktopSync(userData, desktopCipher(safeStorage, userData, process.platform), (url) => shell.openExternal(url), (status) => send(SHELL_EVENTS.syncStatus, status));
   book.onSwitch((opened, file) => sync?.switchTo(opened, file));
+  // HMRC connections are sealed like the sync's tokens, one per book file.
+  const cipher = desktopCipher(safeStorage, userData, process.platform);
+  book.onSwitch((opened, file) => (hmrc = opened && file ? new HmrcService({ store: connectionFileFor(userData, file, cipher), userData, env: process.env, openBrowser: (url) => shell.openExternal(url) }) : null));
 }
 
 function registerChannels(): void {
   // /v2/sync/… goes to the open book's sync; everything else to its engine.
-  registerApiChannel(withSyncDoor(book.engine, () => sync?.controller ?? null), book.sessionToken, isAppWindow);
+  // /v2/hmrc/… goes to the open book's HMRC connection.
+  registerApiChannel(withHmrcDoor(withSyncDoor(book.engine, () => sync?.controller ?? null), () => hmrc), book.sessionToken, isAppWindow);
   ipcMain.handle(DROP_CHANNEL, (event, envelope: unknown) => {
     if (!isAppWindow(event)) return [{ status: 403, headers: {}, body: { errors: [{ message: 'This window may not use the Ledgerdesk API' }] } }];
     return answerDropRequest(book.engine, book.sessionToken, systemFiles.resolve(envelope));

@@ -1,3 +1,4 @@
+import type { HmrcReceiptRecord } from './hmrc';
 import type { TaxReturnRecord } from './returns';
 
 /** The nine boxes of the UK VAT return, with the keys the service (and HMRC's MTD API) uses. */
@@ -28,6 +29,12 @@ export interface VatReturnRow {
 }
 
 export interface VatReturnRecord extends TaxReturnRecord {
+  /** HMRC's period key the return was sent for (online filing). */
+  hmrc_period_key?: string;
+  /** HMRC's receipt once filed online. */
+  hmrc_receipt?: HmrcReceiptRecord;
+  /** HMRC's refusal while the return is rejected. */
+  hmrc_message?: string;
   /** Single reads only. */
   breakdown?: { title: string; rows: VatReturnRow[] };
 }

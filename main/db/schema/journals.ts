@@ -57,6 +57,12 @@ export const vatReturnStates = sqliteTable('vat_return_states', {
   filedReference: text('filed_reference'),
   /** The box values when the return was marked filed, as JSON; a filed return no longer moves. */
   filedBoxes: text('filed_boxes'),
+  /** HMRC's period key the return was sent for (online filing only). */
+  hmrcPeriodKey: text('hmrc_period_key'),
+  /** HMRC's receipt as JSON: processing date, payment indicator, charge reference, receipt id and time. */
+  hmrcReceipt: text('hmrc_receipt'),
+  /** HMRC's refusal, in its words, while the return is rejected. */
+  hmrcMessage: text('hmrc_message'),
   ...timestamps,
 });
 

@@ -74,6 +74,10 @@ export function vatReturnRecord(ctx: EngineContext, period: VatPeriod, withBreak
     // Both come only from online filing; marking a return filed sets neither.
     filed_at: state?.filedAt ? timestamp(state.filedAt) : undefined,
     filed_reference: state?.filedReference ?? undefined,
+    // Ledgerdesk extensions for online filing (docs/api-notes.md, "Filing with HMRC").
+    hmrc_period_key: state?.hmrcPeriodKey ?? undefined,
+    hmrc_receipt: state?.hmrcReceipt ? (JSON.parse(state.hmrcReceipt) as ApiRecord) : undefined,
+    hmrc_message: state?.filingStatus === 'rejected' ? (state.hmrcMessage ?? undefined) : undefined,
     payments: [paymentRecord(vatPayment(period, netDue), marks, currency)],
     breakdown: boxes ? breakdown(boxes, period, currency) : undefined,
   };

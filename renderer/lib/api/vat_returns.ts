@@ -33,6 +33,19 @@ export const vatReturnSchema = z.object({
   filed_reference: z.string().optional(),
   payments: z.array(returnPaymentSchema).default([]),
   breakdown: z.object({ title: z.string(), rows: z.array(vatBoxRowSchema) }).optional(),
+  hmrc_period_key: z.string().optional(),
+  hmrc_receipt: z
+    .object({
+      form_bundle_number: z.string().optional(),
+      processing_date: z.string(),
+      payment_indicator: z.string().optional(),
+      charge_ref_number: z.string().optional(),
+      receipt_id: z.string().optional(),
+      receipt_timestamp: z.string().optional(),
+      found_by_lookup: z.boolean().optional(),
+    })
+    .optional(),
+  hmrc_message: z.string().optional(),
 });
 export type VatReturn = z.infer<typeof vatReturnSchema>;
 

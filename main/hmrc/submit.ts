@@ -1,0 +1,119 @@
+import type { HmrcReceiptRecord } from '../../shared/api/hmrc';
+import { hmrcReturnJson, type HmrcReturnFigures } from '../../shared/api/hmrc-return';
+import type { VatReturnRecord } from '../../shared/api/vat_returns';
+import type { BookCaller } from './book';
+import { HmrcError, HmrcUnanswered, type HmrcClient } from './client';
+
+/**
+ * One VAT return sent to HMRC, once (issue 21 item 3). The return goes `pending` in the book before
+ * anything leaves the machine. HMRC's 201 makes it `filed` with the receipt; a refusal makes it
+ * `rejected` with HMRC's words. No answer, or a 5xx, leaves it open whether HMRC took it (a POST has
+ * no idempotency key, vat-api-rules.md section 12), so before any retry the return is looked up on
+ * HMRC: found, it is filed; not found, it is sent again. A duplicate answer means it was filed already.
+ */
+
+export interface SubmitOutcome {
+  vatReturn: VatReturnRecord;
+  receipt: HmrcReceiptRecord;
+  /** True when HMRC already held the return (a lost answer, or filed elsewhere): nothing new was sent. */
+  alreadyFiled: boolean;
+}
+
+/** HMRC refused the return; it is `rejected` in the book with this message. */
+export class SubmissionRefused extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** HMRC's answer was lost and it could not be asked: the return stays `pending` and is looked up first next time. */
+export class SubmissionInDoubt extends Error {}
+
+const DUPLICATE = 'DUPLICATE_SUBMISSION';
+
+export interface SubmitOptions {
+  book: BookCaller;
+  client: HmrcClient;
+  periodEndsOn: string;
+  periodKey: string;
+  /** The wall clock, for the time a return was found filed by a look-up. */
+  now: () => Date;
+  /** Times the POST may be sent in all (each after a look-up found nothing). */
+  attempts?: number;
+}
+
+/** The refusal as a sentence a person can act on, keeping HMRC's own words. */
+function refusalSentence(error: HmrcError): string {
+  if (error.codes.includes('TAX_PERIOD_NOT_ENDED')) return `HMRC refused the return: the period has not ended (${error.message})`;
+  if (error.status === 401) return `HMRC no longer accepts the connection: connect to HMRC again. (${error.message})`;
+  return `HMRC refused the return: ${error.message} (${error.codes.join(', ')})`;
+}
+
+export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOutcome> {
+  const { book, client, periodEndsOn, periodKey } = options;
+  const path = `/v2/vat_returns/${periodEndsOn}`;
+  const begun = await book('PUT', `${path}/hmrc_submission`, { hmrc_submission: { period_key: periodKey } });
+  const json = hmrcReturnJson(periodKey, begun.body.hmrc_figures as HmrcReturnFigures);
+
+  const filed = async (receipt: HmrcReceiptRecord, alreadyFiled: boolean): Promise<SubmitOutcome> => {
+    const answer = await book('PUT', `${path}/hmrc_receipt`, { hmrc_receipt: receipt });
+    return { vatReturn: answer.body.vat_return as VatReturnRecord, receipt, alreadyFiled };
+  };
+  const foundFiled = async () => filed({ processing_date: await receivedOn(client, periodKey, options.now), found_by_lookup: true }, true);
+
+  // A return left pending by an earlier attempt may have reached HMRC: ask before sending.
+  let lookUpFirst = begun.body.resumed === true;
+  const attempts = options.attempts ?? 3;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    if (lookUpFirst) {
+      let held: Record<string, string> | null;
+      try {
+        held = await client.viewReturn(periodKey);
+      } catch (error) {
+        throw new SubmissionInDoubt(`HMRC did not confirm whether it received the return and could not be asked (${(error as Error).message}). The return stays pending; it will be looked up on HMRC before it is sent again.`);
+      }
+      if (held) return foundFiled();
+    }
+    try {
+      const receipt = await client.submitReturn(json);
+      return filed(
+        {
+          form_bundle_number: receipt.formBundleNumber,
+          processing_date: receipt.processingDate,
+          payment_indicator: receipt.paymentIndicator,
+          charge_ref_number: receipt.chargeRefNumber,
+          receipt_id: receipt.receiptId,
+          receipt_timestamp: receipt.receiptTimestamp,
+        },
+        false,
+      );
+    } catch (error) {
+      if (error instanceof HmrcError && error.codes.includes(DUPLICATE)) return foundFiled();
+      if (error instanceof HmrcError && error.status < 500) {
+        const message = refusalSentence(error);
+        await book('PUT', `${path}/hmrc_rejection`, { hmrc_rejection: { message } });
+        throw new SubmissionRefused(message, error.code);
+      }
+      if (!(error instanceof HmrcError) && !(error instanceof HmrcUnanswered)) throw error;
+      lookUpFirst = true;
+    }
+  }
+  throw new SubmissionInDoubt('HMRC kept failing to answer. The return stays pending; it will be looked up on HMRC before it is sent again.');
+}
+
+/** When HMRC received a return found by look-up: the fulfilled obligation's `received`, else now. */
+async function receivedOn(client: HmrcClient, periodKey: string, now: () => Date): Promise<string> {
+  try {
+    const today = now().toISOString().slice(0, 10);
+    const yearAgo = new Date(now().getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+    const fulfilled = await client.obligations({ status: 'F', from: yearAgo, to: today });
+    const received = fulfilled.find((obligation) => obligation.periodKey === periodKey)?.received;
+    if (received) return received;
+  } catch {
+    // The receipt date is a nicety; the return is filed either way.
+  }
+  return now().toISOString();
+}

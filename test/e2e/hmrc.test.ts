@@ -1,0 +1,96 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryConnectionStore } from '../../main/hmrc/connection';
+import { withHmrcDoor } from '../../main/hmrc/door';
+import { HmrcService } from '../../main/hmrc/service';
+import { postDocument } from '../engine/report-fixtures';
+import { bookQuarters } from '../hmrc/fixture';
+import { HmrcSimulator } from '../hmrc/simulator';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 21 by keys and clicks: Tax › HMRC connects to the simulator with its address and a token,
+ * shows HMRC's obligations beside the book's returns, opens the ended quarter, sends it after the
+ * declaration is ticked, and shows HMRC's receipt on the return, now filed and locked. Every request
+ * the window caused carried valid fraud prevention headers, screens and window size included.
+ */
+describe('filing a VAT return with HMRC in browser mode', { timeout: 180_000 }, () => {
+  let app: AppSession;
+  let sim: HmrcSimulator;
+
+  beforeAll(async () => {
+    sim = await new HmrcSimulator({
+      today: '2026-11-22',
+      obligations: bookQuarters(),
+      mayBeEmpty: ['Gov-Client-Multi-Factor', 'Gov-Vendor-License-IDs'],
+      liabilities: [{ taxPeriod: { from: '2026-05-01', to: '2026-07-31' }, type: 'VAT Return Debit Charge', originalAmount: 463.65, outstandingAmount: 0, due: '2026-09-07' }],
+      payments: [{ amount: 463.65, received: '2026-09-01' }],
+    }).start();
+    const service = new HmrcService({ store: new MemoryConnectionStore(), userData: mkdtempSync(join(tmpdir(), 'ledgerdesk-hmrc-e2e-')) });
+    app = await openApp({ book: { vatRegistered: true }, door: (book) => withHmrcDoor(book.engine, () => service, () => new Date('2026-11-22T10:00:00Z')) });
+    app.book.book.sqlite.prepare("UPDATE company SET vat_registration_number = 'GB123456789'").run();
+    postDocument(app.book, '2026-09-10', [{ code: '001', debit: -100_050, salesTaxStatus: 'TAXABLE' }, { code: '819', debit: -20_010 }, { code: '681', debit: 120_060 }], 'invoices');
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await sim?.stop();
+  });
+
+  it('connects to HMRC and shows its obligations beside the book returns', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+0');
+    await page.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'HMRC' }).click();
+    await page.getByText('This book is not connected to HMRC').waitFor();
+    await page.getByLabel('HMRC address').fill(sim.url);
+    await page.getByLabel('Access token').fill(sim.token);
+    await page.getByRole('button', { name: 'Connect to HMRC' }).click();
+    await page.getByText(`Connected to HMRC at ${sim.url} for VAT number 123456789`).waitFor();
+    const obligations = page.getByRole('table', { name: 'HMRC obligations' });
+    const quarter = obligations.getByRole('row').filter({ hasText: '18A6' });
+    const cells = async (row: typeof quarter) => (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
+    await expect.poll(() => cells(quarter)).toEqual(['1 Aug 2026 – 31 Oct 2026', '18A6', '7 Dec 2026', 'Open', 'To file']);
+    expect(await cells(obligations.getByRole('row').filter({ hasText: '18A5' }))).toEqual(['1 May 2026 – 31 Jul 2026', '18A5', '7 Sept 2026', 'Fulfilled 7 Sept 2026', 'Overdue']);
+    await page.getByRole('table', { name: 'HMRC payments' }).getByText('£463.65').waitFor();
+    await checkScreen(app, 'tax-hmrc-obligations');
+  });
+
+  it('sends the return once the declaration is ticked, and shows the receipt on the locked return', async () => {
+    const { page } = app;
+    await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'To file' }).click();
+    await page.getByRole('heading', { name: 'VAT return 1 Aug 2026 – 31 Oct 2026' }).waitFor();
+    await page.getByText('HMRC period 18A6, due 7 Dec 2026.').waitFor();
+    await page.getByRole('button', { name: 'Send to HMRC…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this VAT return to HMRC?' });
+    await dialog.getByText('When you submit this VAT information you are making a legal declaration that the information is true and complete. A false declaration can result in prosecution.').waitFor();
+    const send = dialog.getByRole('button', { name: 'Send to HMRC' });
+    expect(await send.isDisabled()).toBe(true);
+    await checkScreen(app, 'tax-hmrc-declaration');
+    expect(sim.submissions()).toHaveLength(0);
+    await dialog.getByLabel('I confirm this declaration').check();
+    await send.click();
+    const receipt = page.getByRole('region', { name: 'HMRC receipt' });
+    await receipt.waitFor();
+    const held = sim.returns.get('18A6')!;
+    await receipt.getByText(held.formBundleNumber).waitFor();
+    await receipt.getByText('XM002610011594').waitFor();
+    await receipt.getByText('By Direct Debit (DD)').waitFor();
+    await page.getByText('Filed with HMRC', { exact: true }).waitFor();
+    await page.getByText('These are the figures the return was filed with').waitFor();
+    expect(sim.submissions()).toHaveLength(1);
+    expect(JSON.parse(sim.submissions()[0]!.body)).toMatchObject({ periodKey: '18A6', vatDueSales: 200.1, netVatDue: 200.1, totalValueSalesExVAT: 1000, finalised: true });
+    const record = (await app.book.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return;
+    expect(record).toMatchObject({ filing_status: 'filed', filed_reference: held.formBundleNumber });
+    await checkScreen(app, 'tax-hmrc-receipt');
+    // Every request the window caused, the browser's screen and window size included, passed the validator.
+    expect(sim.fraudProblems()).toEqual([]);
+    expect(sim.requests.every((request) => request.headers.get('gov-client-window-size')?.startsWith('width='))).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { Level } from '../../shared/api/permissions';
+import { lockedToDate } from '../../main/engine/ledger/locks';
+import { createTestBook, type TestBook } from './harness';
+import { postDocument } from './report-fixtures';
+
+/** The engine's side of filing with HMRC: pending, filed with the receipt, rejected (docs/api-notes.md). */
+const vatBook = () => createTestBook({ vatRegistered: true });
+const put = (t: TestBook, path: string, body: unknown, token?: string) => t.json('PUT', `/v2/vat_returns/${path}`, { body, token });
+const begin = (t: TestBook, endsOn = '2026-10-31', key = '18A6', token?: string) => put(t, `${endsOn}/hmrc_submission`, { hmrc_submission: { period_key: key } }, token);
+const changes = (t: TestBook) => t.book.sqlite.prepare("SELECT resource, record_id AS id FROM changes WHERE resource = 'vat_returns' ORDER BY rowid").all();
+
+describe('VAT return filing states', () => {
+  it('freezes the figures under HMRC names when a return goes pending; a repayment is sent unsigned', async () => {
+    const t = vatBook();
+    // A purchase only: box 5 is -£60.20, a repayment; HMRC takes |box 3 - box 4|.
+    postDocument(t, '2026-10-02', [{ code: '285', debit: 30_099, salesTaxStatus: 'TAXABLE' }, { code: '818', debit: 6_020 }, { code: '796', debit: -36_119 }], 'bills');
+    const answer = await begin(t);
+    expect(answer.status).toBe(200);
+    expect(answer.body.vat_return).toMatchObject({ filing_status: 'pending', hmrc_period_key: '18A6' });
+    expect(answer.body.hmrc_figures).toEqual({
+      vatDueSales: '0.00',
+      vatDueAcquisitions: '0.00',
+      totalVatDue: '0.00',
+      vatReclaimedCurrPeriod: '60.20',
+      netVatDue: '60.20',
+      totalValueSalesExVAT: '0',
+      totalValuePurchasesExVAT: '300',
+      totalValueGoodsSuppliedExVAT: '0',
+      totalAcquisitionsExVAT: '0',
+    });
+    expect(answer.body.resumed).toBe(false);
+    expect((await begin(t)).body.resumed).toBe(true);
+    // Each state change is in the change log, so the sync carries it.
+    expect(changes(t)).toHaveLength(2);
+  });
+
+  it('files with the receipt (form bundle number as filed_reference) and locks; refuses a second submission', async () => {
+    const t = vatBook();
+    await begin(t);
+    const receipt = { form_bundle_number: '123456789012', processing_date: '2026-11-22T10:15:30.123Z', payment_indicator: 'DD', charge_ref_number: 'XM002610011594', receipt_id: 'f6c2c3a4-0b8e-4b9b-9d1a-1d2c3b4a5e6f' };
+    const filed = await put(t, '2026-10-31/hmrc_receipt', { hmrc_receipt: receipt });
+    expect(filed.body.vat_return).toMatchObject({ filing_status: 'filed', filed_reference: '123456789012', filed_at: '2026-11-22T10:15:30.123Z', hmrc_receipt: receipt });
+    expect(lockedToDate({ db: t.book.db })).toBe('2026-10-31');
+    const again = await begin(t);
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0].message).toBe('The VAT return for the period ending 2026-10-31 is already filed with HMRC');
+    expect((await t.json('PUT', '/v2/vat_returns/2026-10-31/mark_as_unfiled')).status).toBe(422);
+  });
+
+  it('rejects with HMRC words and lets the figures follow the ledger again', async () => {
+    const t = vatBook();
+    await begin(t);
+    const rejected = await put(t, '2026-10-31/hmrc_rejection', { hmrc_rejection: { message: 'HMRC refused the return: Invalid period key (PERIOD_KEY_INVALID)' } });
+    expect(rejected.body.vat_return).toMatchObject({ filing_status: 'rejected', hmrc_message: 'HMRC refused the return: Invalid period key (PERIOD_KEY_INVALID)' });
+    expect((await begin(t)).body.vat_return.filing_status).toBe('pending');
+  });
+
+  it('refuses what cannot be sent: a running period, a bad key, a return marked filed, too low a level, a receipt with nothing in flight', async () => {
+    const t = vatBook();
+    expect((await begin(t, '2027-01-31', '18A7')).body.errors[0].message).toBe('The VAT period ending 2027-01-31 has not ended yet, so its return cannot be sent to HMRC');
+    expect((await begin(t, '2026-10-31', '18a6')).status).toBe(422);
+    expect((await put(t, '2026-10-31/hmrc_receipt', { hmrc_receipt: { processing_date: '2026-11-22' } })).status).toBe(422);
+    const accountant = await t.userWithLevel(Level.TaxAccountingAndUsers);
+    expect((await begin(t, '2026-10-31', '18A6', accountant)).status).toBe(403);
+    expect((await t.json('PUT', '/v2/vat_returns/2026-07-31/mark_as_filed')).status).toBe(200);
+    expect((await begin(t, '2026-07-31', '18A5')).body.errors[0].message).toContain('is marked as filed; mark it as unfiled before sending it to HMRC');
+    expect(changes(t)).toHaveLength(1);
+  });
+});

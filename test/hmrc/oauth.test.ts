@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bookCaller } from '../../main/hmrc/book';
+import { MemoryConnectionStore } from '../../main/hmrc/connection';
+import { HmrcService } from '../../main/hmrc/service';
+import { HmrcReconnectNeeded } from '../../main/hmrc/tokens';
+import { ownerAuthorization, simulator, userData, vatBook } from './fixture';
+import type { HmrcSimulator } from './simulator';
+
+/**
+ * Issue 21 item 1: connecting a book to HMRC with the authorization code grant (PKCE, loopback
+ * redirect) against the simulator's authorise page and token endpoint; the token refreshed before it
+ * expires; "connect again" once HMRC's grant has ended.
+ */
+let sim: HmrcSimulator;
+afterEach(async () => {
+  expect(sim.fraudProblems()).toEqual([]);
+  await sim.stop();
+});
+
+function service(clock: { now: Date }) {
+  const store = new MemoryConnectionStore();
+  const hmrc = new HmrcService({
+    store,
+    userData: userData(),
+    env: { LEDGERDESK_HMRC_CLIENT_ID: sim.oauth.clientId, LEDGERDESK_HMRC_CLIENT_SECRET: sim.oauth.clientSecret },
+    hosts: { sandbox: { api: sim.url, www: sim.url }, production: { api: 'https://invalid.example', www: 'https://invalid.example' } },
+    redirectPorts: [18731, 18732, 18733],
+    now: () => clock.now,
+    // The browser: HMRC's page signs the person in and sends the browser back to the loopback redirect.
+    openBrowser: async (url) => {
+      const { redirect } = sim.issueCode(url);
+      await fetch(redirect.replace('//localhost:', '//127.0.0.1:'));
+    },
+  });
+  return { store, hmrc };
+}
+
+describe('connecting to HMRC with OAuth', () => {
+  it('signs in through the browser with PKCE, keeps the tokens, refreshes before expiry, and asks to connect again when the grant ends', async () => {
+    sim = await simulator({ token: 'not-issued-yet' });
+    const clock = { now: new Date('2026-11-22T10:00:00Z') };
+    const { store, hmrc } = service(clock);
+    const t = vatBook();
+    const book = bookCaller(t.engine, ownerAuthorization);
+
+    const started = await hmrc.connectInBrowser('sandbox');
+    expect(started.authorizeUrl).toContain('scope=read%3Avat+write%3Avat');
+    await started.done;
+    expect(store.read()).toMatchObject({ mode: 'oauth', baseUrl: sim.url, expiresAt: '2026-11-22T14:00:00.000Z' });
+    expect(hmrc.status().connected).toBe(true);
+
+    const window = { screens: [{ width: 1920, height: 1080, scaling_factor: 1, colour_depth: 24 }], window: { width: 1280, height: 800 } };
+    const obligations = async () => (await hmrc.client(book, window)).obligations({ status: 'O' });
+    expect((await obligations()).map((obligation) => obligation.periodKey)).toEqual(['18A6', '18A7']);
+    expect(sim.oauth.tokenCalls).toBe(1);
+
+    // Four hours later the access token is about to expire: refreshed before the call, the new refresh token kept.
+    clock.now = new Date('2026-11-22T13:58:00Z');
+    const before = store.read()!.refreshToken;
+    expect(await obligations()).toHaveLength(2);
+    expect(sim.oauth.tokenCalls).toBe(2);
+    expect(store.read()!.refreshToken).not.toBe(before);
+    expect(store.read()!.refreshToken).toBe(sim.oauth.refreshToken);
+
+    // Revoked: the refresh is refused with invalid_grant, and the book is marked "connect again".
+    sim.revokeGrant();
+    await expect(obligations()).rejects.toBeInstanceOf(HmrcReconnectNeeded);
+    expect(hmrc.status()).toMatchObject({ connected: true, reconnect_needed: true });
+  });
+
+  it('says what is missing when no client id and secret are set', async () => {
+    sim = await simulator();
+    const hmrc = new HmrcService({ store: new MemoryConnectionStore(), userData: userData(), env: {} });
+    await expect(hmrc.connectInBrowser('sandbox')).rejects.toThrow('LEDGERDESK_HMRC_CLIENT_ID');
+  });
+});

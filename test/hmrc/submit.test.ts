@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bookCaller, BookRefusal } from '../../main/hmrc/book';
+import { SubmissionInDoubt, SubmissionRefused, submitVatReturn } from '../../main/hmrc/submit';
+import type { TestBook } from '../engine/harness';
+import { clientFor, ownerAuthorization, QUARTER, simulator, vatBook } from './fixture';
+import type { HmrcSimulator } from './simulator';
+
+/**
+ * Issue 21 item 3 against the simulator: one submission, the receipt kept, the period locked; a lost
+ * answer looked up and never sent twice; 500, 403 and 429 handled; every request's fraud headers valid.
+ */
+let sim: HmrcSimulator;
+afterEach(async () => {
+  expect(sim.fraudProblems()).toEqual([]);
+  await sim.stop();
+});
+
+const now = () => new Date('2026-11-22T10:00:00Z');
+function submit(t: TestBook, options: { sleeps?: number[] } = {}) {
+  return submitVatReturn({ book: bookCaller(t.engine, ownerAuthorization), client: clientFor(sim, options), periodEndsOn: QUARTER.end, periodKey: QUARTER.key, now });
+}
+const vatReturn = async (t: TestBook) => (await t.json('GET', `/v2/vat_returns/${QUARTER.end}`)).body.vat_return;
+
+describe('submitting a VAT return to HMRC', () => {
+  it('sends the nine boxes as HMRC takes them once, keeps the receipt and locks the period', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    const outcome = await submit(t);
+    expect(sim.submissions()).toHaveLength(1);
+    // Boxes 1-5 to the penny, box 5 unsigned, 6-9 whole pounds (pence left off), box 9 under HMRC's name.
+    expect(sim.submissions()[0]!.body).toBe(
+      '{"periodKey":"18A6","vatDueSales":200.10,"vatDueAcquisitions":0.00,"totalVatDue":200.10,"vatReclaimedCurrPeriod":60.20,"netVatDue":139.90,"totalValueSalesExVAT":1000,"totalValuePurchasesExVAT":300,"totalValueGoodsSuppliedExVAT":0,"totalAcquisitionsExVAT":0,"finalised":true}',
+    );
+    const held = sim.returns.get('18A6')!;
+    expect(outcome.alreadyFiled).toBe(false);
+    const record = await vatReturn(t);
+    expect(record.filing_status).toBe('filed');
+    expect(record.filed_reference).toBe(held.formBundleNumber);
+    expect(record.filed_at).toBe('2026-11-22T10:15:30.123Z');
+    expect(record.hmrc_receipt).toMatchObject({ form_bundle_number: held.formBundleNumber, payment_indicator: 'DD', charge_ref_number: 'XM002610011594', receipt_timestamp: '2026-11-22T10:15:30Z' });
+    expect(record.hmrc_receipt.receipt_id).toMatch(/^[0-9a-f-]{36}$/);
+    // Locked: an entry dated in the filed quarter is refused.
+    const locked = await t.json('POST', '/v2/journal_sets', { body: { journal_set: { dated_on: '2026-10-15', description: 'late', journal_entries: [{ category: 'http://127.0.0.1:9999/v2/categories/285', debit_value: '1.00' }, { category: 'http://127.0.0.1:9999/v2/categories/796', debit_value: '-1.00' }] } } });
+    expect(locked.status).toBe(422);
+    expect(JSON.stringify(locked.body)).toContain('locked up to 2026-10-31');
+  });
+
+  it('looks a lost answer up on HMRC and does not send the return a second time', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('lose');
+    const outcome = await submit(t);
+    expect(sim.submissions()).toHaveLength(1);
+    expect(sim.requests.some((request) => request.method === 'GET' && request.path.endsWith('/returns/18A6'))).toBe(true);
+    expect(outcome.alreadyFiled).toBe(true);
+    const record = await vatReturn(t);
+    expect(record.filing_status).toBe('filed');
+    // HMRC's receipt never arrived: the received date comes from the fulfilled obligation.
+    expect(record.filed_at).toBe('2026-11-22');
+    expect(record.hmrc_receipt.found_by_lookup).toBe(true);
+  });
+
+  it('sends again after a 500 only once the look-up shows HMRC does not hold the return', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('500');
+    await submit(t);
+    const order = sim.requests.map((request) => `${request.method} ${request.path.replace(/^\/organisations\/vat\/\d+/, '')}`);
+    expect(order).toEqual(['POST /returns', 'GET /returns/18A6', 'POST /returns']);
+    expect(sim.returns.size).toBe(1);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
+  it('waits out a 429 and then sends, as HMRC asks', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('429');
+    const sleeps: number[] = [];
+    await submit(t, { sleeps });
+    expect(sleeps).toEqual([0]);
+    expect(sim.submissions()).toHaveLength(2);
+    expect(sim.returns.size).toBe(1);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
+  it('marks the return rejected with HMRC words on a 403, and lets it be sent again', async () => {
+    sim = await simulator({ today: '2026-10-31' });
+    const t = vatBook();
+    const error = await submit(t).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SubmissionRefused);
+    expect((error as Error).message).toContain('tax period that has not ended');
+    const record = await vatReturn(t);
+    expect(record.filing_status).toBe('rejected');
+    expect(record.hmrc_message).toContain('submission is for a tax period that has not ended');
+    sim.today = '2026-11-22';
+    await submit(t);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
+  it('understands a duplicate as already filed', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.returns.set('18A6', { body: {}, formBundleNumber: '100000000042' });
+    const outcome = await submit(t);
+    expect(outcome.alreadyFiled).toBe(true);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
+  it('leaves the return pending when HMRC cannot be reached, and looks it up first next time', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('lose');
+    sim.anyFaults.push('lose-before', 'lose-before', 'lose-before', 'lose-before');
+    await expect(submit(t)).rejects.toBeInstanceOf(SubmissionInDoubt);
+    expect((await vatReturn(t)).filing_status).toBe('pending');
+    const before = sim.submissions().length;
+    await submit(t);
+    expect(sim.submissions()).toHaveLength(before);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
+  it('refuses to send a return already filed, without asking HMRC', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    await submit(t);
+    const count = sim.requests.length;
+    await expect(submit(t)).rejects.toBeInstanceOf(BookRefusal);
+    expect(sim.requests).toHaveLength(count);
+  });
+});
