@@ -4,7 +4,7 @@ import { MissingLink, pick, toLocalForm, toRemoteForm } from './links';
 import { mergeFields } from './merge';
 import { replacingRows } from './nested';
 import { project, sameRecord } from './normalize';
-import { RemoteRefusal } from './remote-errors';
+import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import { localPath, recordIn } from './shape';
 import type { MappedRecord } from './state';
@@ -118,6 +118,8 @@ export async function writeMerged(
       checkAborted(ctx);
       if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, mapped.localId, mineRaw, error);
       if (error instanceof MissingLink) return 'held';
+      // A transition in doubt: nothing saved, so the next round reads the record and merges again.
+      if (error instanceof UncertainWrite) return 'held';
       if (!(error instanceof RemoteRefusal)) throw error;
       sendToReview(ctx, family, { kind: 'refused', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, theirsRaw, false), base: mapped.localBase } }, 'rejected');
       return 'held';

@@ -12,6 +12,7 @@ import { pushAll } from './push';
 import { RemoteClient } from './remote';
 import { RemoteUnavailable, SyncAborted } from './remote-errors';
 import { resolveReview, reviewItems, type Resolution, type ReviewItem } from './resolve';
+import { ServiceClock } from './service-clock';
 import { SyncState } from './state';
 import { realTimer, type SyncTimer } from './timer';
 import { ReauthorizationNeeded, type TokenSource } from './tokens';
@@ -74,12 +75,14 @@ export class SyncService {
   private plans = 0;
   private interval: ReturnType<typeof setInterval> | null = null;
   private readonly budget: RateBudget;
+  private readonly serviceClock: ServiceClock;
 
   constructor(private readonly options: SyncServiceOptions) {
     this.state = new SyncState(options.deps.book.sqlite);
     this.local = new LocalBook(options.engine, options.deps);
     this.timer = options.timer ?? realTimer;
     this.budget = new RateBudget(options.deps.book.sqlite, this.timer);
+    this.serviceClock = new ServiceClock(this.timer, options.deps.book.sqlite);
   }
 
   onEvent(listener: (event: SyncEvent) => void): () => void {
@@ -217,6 +220,7 @@ export class SyncService {
       timeoutMs: this.options.requestTimeoutMs,
       maxRetries: this.options.maxRetries,
       signal,
+      clock: this.serviceClock,
     });
   }
 
@@ -227,6 +231,7 @@ export class SyncService {
       remote,
       counts: { pulled: 0, pushed: 0, conflicts: 0, refused: 0 },
       now: () => this.options.deps.clock.now().toISOString(),
+      serviceNow: () => this.serviceClock.now(),
       signal,
       progress: (event) => this.emit(event),
       sweepEveryMs: this.options.sweepEveryMs ?? 15 * 60_000,
