@@ -55,7 +55,7 @@ export class FaultyRemote {
   /** 429s for going over the live caps (not injected ones). */
   capped = 0;
   /** Every request as it arrived, by virtual time. */
-  log: { method: string; path: string; at: number }[] = [];
+  log: { method: string; path: string; at: number; origin: string }[] = [];
   /** Faults a test asks for: the next request matching `match` meets `fault`. */
   private forced: { fault: Fault; match: (method: string, path: string) => boolean; then?: () => void }[] = [];
   /** POSTs that reached the engine and created something, by path. */
@@ -146,7 +146,7 @@ export class FaultyRemote {
     const live = this.options.live;
     if (live?.filesHost && url.origin === new URL(live.filesHost).origin) return this.signedFile(request, url);
     this.requests += 1;
-    this.log.push({ method: request.method, path: url.pathname + url.search, at: now });
+    this.log.push({ method: request.method, path: url.pathname + url.search, at: now, origin: url.origin });
     if (now < this.notBefore) this.early += 1;
     if (request.headers.get('x-api-version') === null || !request.headers.get('user-agent')) throw new Error('the remote wants X-Api-Version and User-Agent on every request');
     let kill: { afterCommit: boolean; abort: () => void } | null = null;
@@ -236,6 +236,7 @@ export class FaultyRemote {
   /** The file store: a signed link answers without a token, and refuses one (two ways to authenticate). */
   private async signedFile(request: Request, url: URL): Promise<Response> {
     this.requests += 1;
+    this.log.push({ method: request.method, path: url.pathname + url.search, at: this.timer.now(), origin: url.origin });
     if (request.headers.get('authorization')) {
       this.tokensLeaked += 1;
       return new Response('<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>', { status: 400, headers: { 'Content-Type': 'application/xml' } });
