@@ -1,4 +1,5 @@
 import { BadRemoteAnswer, errorMessages, RemoteRefusal, RemoteUnavailable, SyncAborted, UncertainWrite } from './remote-errors';
+import { connectionProblem, worthRetrying } from './failure-words';
 import type { RateBudget } from './budget';
 import { linkOnBase, onBase, rebased } from './remote-urls';
 import type { ServiceClock } from './service-clock';
@@ -118,9 +119,12 @@ export class RemoteClient {
       this.checkAborted();
       const outcome = await this.send(method, url, authorization, options.body);
       if (outcome === TIMED_OUT || outcome instanceof Error) {
-        const reason = outcome === TIMED_OUT ? `no answer within ${this.timeoutMs / 1000} s` : outcome.message;
+        // A sentence with the cause (ECONNREFUSED, ENOTFOUND, a certificate ...), never "fetch failed".
+        const reason = outcome === TIMED_OUT ? `The online service at ${new URL(url).host} did not answer within ${this.timeoutMs / 1000} s.` : connectionProblem(outcome, url);
         if (!retriable) throw new UncertainWrite(`${method} ${url}: ${reason}`);
-        failures = await this.backOff(failures, `${method} ${url}: ${reason}`);
+        // A certificate or an address that does not exist will be the same in a second: the round stops now.
+        if (outcome !== TIMED_OUT && !worthRetrying(outcome)) throw new RemoteUnavailable(reason);
+        failures = await this.backOff(failures, reason);
         continue;
       }
       const { status, headers, bytes } = outcome;
@@ -139,10 +143,10 @@ export class RemoteClient {
       }
       if (status >= 500) {
         if (!retriable) throw new UncertainWrite(`${method} ${url}: the remote answered ${status}`);
-        failures = await this.backOff(failures, `${method} ${url}: the remote answered ${status}`);
+        failures = await this.backOff(failures, `The online service at ${new URL(url).host} is failing: it answered ${status} every time it was asked (${method} ${new URL(url).pathname}).`);
         continue;
       }
-      if (status >= 400) throw new RemoteRefusal(status, errorMessages(text));
+      if (status >= 400) throw new RemoteRefusal(status, errorMessages(text), url);
       if (options.raw) return { status, headers, body: null, bytes };
       try {
         return { status, headers: this.headersOnBase(headers), body: rebased(this.baseUrl, this.parse(method, url, status, text)) as Record<string, unknown> | null };

@@ -10,7 +10,8 @@ import { pullFamily, recoverLocalCreates, type Sweep } from './pull';
 import { pullStatementLines, STATEMENT_LINES } from './statement-lines';
 import { pushAll } from './push';
 import { RemoteClient } from './remote';
-import { RemoteUnavailable, SyncAborted } from './remote-errors';
+import { refusalWords } from './failure-words';
+import { RemoteRefusal, RemoteUnavailable, SyncAborted } from './remote-errors';
 import { resolveReview, reviewItems, type Resolution, type ReviewItem } from './resolve';
 import { ServiceClock } from './service-clock';
 import { SyncState } from './state';
@@ -197,7 +198,9 @@ export class SyncService {
       this.state.finishRun(runId, ctx.now(), result(), null);
       this.emit({ type: 'finished', result: result() });
       return result();
-    } catch (error) {
+    } catch (caught) {
+      // A refusal that stopped the round is said as one (a 403 on a whole family, a base that is not /v2).
+      const error = caught instanceof RemoteRefusal ? roundRefusal(caught, this.options.remote.baseUrl) : caught;
       const message = error instanceof Error ? error.message : String(error);
       if (!(error instanceof SyncAborted)) {
         this.problem = error instanceof RemoteUnavailable ? 'offline' : error instanceof ReauthorizationNeeded ? 'needs-authorization' : 'error';
@@ -246,4 +249,11 @@ export class SyncService {
   private emitStatus(): void {
     this.emit({ type: 'status', status: this.status() });
   }
+}
+
+/** The refusal that stopped a round, its message the sentence the app and the CLI show. */
+function roundRefusal(error: RemoteRefusal, baseUrl: string): RemoteRefusal {
+  const said = new RemoteRefusal(error.status, error.messages, error.url);
+  said.message = refusalWords(error.status, error.messages, error.url ?? baseUrl);
+  return said;
 }
