@@ -79,7 +79,9 @@ export class FaultyRemote {
     private readonly timer: VirtualTimer,
     private readonly random: () => number,
     private readonly options: FaultOptions,
-  ) {}
+  ) {
+    this.issuedAt.set('t0', timer.now());
+  }
 
   /** The token source a replica uses: refreshes come from here; `expire` makes the current one fail. */
   tokens(): RefreshingTokens {
