@@ -118,8 +118,12 @@ export async function writeMerged(
       checkAborted(ctx);
       if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, mapped.localId, mineRaw, error);
       if (error instanceof MissingLink) return 'held';
-      // A transition in doubt: nothing saved, so the next round reads the record and merges again.
-      if (error instanceof UncertainWrite) return 'held';
+      // A transition in doubt: nothing saved, and an update queued, so the next round's push reads the
+      // record and merges again (a pull alone would see the remote unchanged and leave ours unsent).
+      if (error instanceof UncertainWrite) {
+        if (!ctx.state.outboxFor(family.name, mapped.localId)) ctx.state.saveOutbox({ family: family.name, localId: mapped.localId, operation: 'update', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+        return 'held';
+      }
       if (!(error instanceof RemoteRefusal)) throw error;
       sendToReview(ctx, family, { kind: 'refused', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, theirsRaw, false), base: mapped.localBase } }, 'rejected');
       return 'held';
