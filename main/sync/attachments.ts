@@ -1,5 +1,6 @@
 import { checkAborted, type RoundContext } from './context';
 import type { Family, SyncRecord } from './families';
+import { waitingInDoubt } from './in-doubt';
 import { API_VERSION } from './remote';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import type { OutboxRow } from './state';
@@ -136,9 +137,14 @@ async function sendFile(ctx: RoundContext, row: OutboxRow): Promise<void> {
   const parent = ctx.state.byLocal(EXPLANATIONS, file.ownerId);
   if (!parent || ctx.state.held(EXPLANATIONS, file.ownerId, parent.remoteUrl)) return;
   const target = `${parent.remoteUrl}/attachments`;
-  if ((row.state === 'in_flight' || row.state === 'uncertain') && (await findSent(ctx, file, target, parent.remoteUrl))) return;
+  if (row.state === 'in_flight' || row.state === 'uncertain') {
+    if (await findSent(ctx, file, target, parent.remoteUrl)) return;
+    // Not there yet: a slow commit may still land (in-doubt.ts).
+    if (waitingInDoubt(ctx, row)) return;
+  }
   // Written down before the request, so a sync killed while it is out looks it up instead of resending.
-  ctx.state.setOutboxState(ATTACHMENTS, row.localId, 'in_flight', null, ctx.now());
+  const sentAt = ctx.serviceNow();
+  ctx.state.setOutboxState(ATTACHMENTS, row.localId, 'in_flight', null, sentAt);
   const item: SyncRecord = { data: dataOf(ctx, file), file_name: file.fileName, content_type: file.contentType };
   if (file.description) item.description = file.description;
   try {
@@ -150,7 +156,8 @@ async function sendFile(ctx: RoundContext, row: OutboxRow): Promise<void> {
   } catch (error) {
     checkAborted(ctx);
     if (error instanceof UncertainWrite) {
-      ctx.state.setOutboxState(ATTACHMENTS, row.localId, 'uncertain', error.message, ctx.now());
+      // In doubt: looked for, never resent in this round.
+      ctx.state.setOutboxState(ATTACHMENTS, row.localId, 'uncertain', error.message, sentAt);
       await findSent(ctx, file, target, parent.remoteUrl);
       return;
     }

@@ -19,8 +19,13 @@ export interface RoundContext {
   local: LocalBook;
   remote: RemoteClient;
   counts: SyncCounts;
-  /** ISO timestamp by the book's clock. */
+  /** ISO timestamp by the book's clock: for what a person reads (reviews, runs), never to decide about the remote. */
   now(): string;
+  /**
+   * ISO timestamp by the service's clock (its Date header): every updated_since, look-up window and
+   * sweep decision, so a desktop clock hours off changes nothing (service-clock.ts).
+   */
+  serviceNow(): string;
   signal: AbortSignal | undefined;
   progress(event: ProgressEvent): void;
   /** The families this round syncs: those the linked user's permission level allows, parents first. */

@@ -16,7 +16,7 @@ import { propertiesFamily } from './family-properties';
 import { invoiceStage, withStage } from './invoice-stage';
 import type { TransitionField } from './transitions';
 import { statementLineKey } from './line-key';
-import { canonicalValue } from './normalize';
+import { comparable } from './normalize';
 
 export type SyncRecord = Record<string, unknown>;
 
@@ -222,7 +222,7 @@ export const FAMILIES: readonly Family[] = [
     links: { bank_transaction: 'bank_transactions', bank_account: 'bank_accounts', paid_invoice: ['invoices', 'credit_notes'], paid_bill: 'bills', transfer_bank_account: 'bank_accounts' },
     listQuery: {},
     // Not the line: an explanation that made its own (manual) line has none linked until it is made.
-    matchKey: (record) => `${String(record.bank_account ?? '')}|${String(record.dated_on ?? '')}|${String(canonicalValue(record.gross_value) ?? '0')}|${lower(record.description)}`,
+    matchKey: (record) => `${String(record.bank_account ?? '')}|${String(record.dated_on ?? '')}|${String(comparable(record.gross_value) ?? '0')}|${lower(record.description)}`,
     label: (record) => `Explanation ${String(record.dated_on ?? '')} ${String(record.gross_value ?? '')} ${String(record.description ?? '')}`,
     level: Level.Banking,
     scope: 'bank_account',

@@ -3,7 +3,7 @@ import { reconciliationUpdateSchema } from '../../shared/api/credit_note_reconci
 import { Level } from '../../shared/api/permissions';
 import type { Family, SyncRecord } from './families';
 import { invoiceStage, withStage } from './invoice-stage';
-import { canonicalValue } from './normalize';
+import { comparable } from './normalize';
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
@@ -37,7 +37,7 @@ export const creditNotesFamily: Family = {
  */
 function reconciliationKey(record: SyncRecord): string | null {
   if (typeof record.invoice !== 'string' || typeof record.credit_note !== 'string') return null;
-  return `${record.credit_note}|${record.invoice}|${String(record.dated_on ?? '')}|${String(canonicalValue(record.gross_value) ?? '')}`;
+  return `${record.credit_note}|${record.invoice}|${String(record.dated_on ?? '')}|${String(comparable(record.gross_value) ?? '')}`;
 }
 
 /**

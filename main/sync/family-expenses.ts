@@ -1,7 +1,7 @@
 import { expenseUpdateSchema } from '../../shared/api/expenses';
 import { Level } from '../../shared/api/permissions';
 import type { Family, SyncRecord } from './families';
-import { canonicalValue } from './normalize';
+import { comparable, sameValue } from './normalize';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
@@ -12,7 +12,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLow
  */
 function matchKey(record: SyncRecord): string | null {
   if (typeof record.dated_on !== 'string' || record.gross_value === null || record.gross_value === undefined) return null;
-  const key = `${text(record.receipt_reference)}|${record.dated_on}|${String(canonicalValue(record.gross_value))}|${text(record.user)}`;
+  const key = `${text(record.receipt_reference)}|${record.dated_on}|${String(comparable(record.gross_value))}|${text(record.user)}`;
   return text(record.receipt_reference) ? `receipt:${key}` : `unreferenced:${key}|${text(record.description)}`;
 }
 
@@ -21,7 +21,7 @@ function matchKey(record: SyncRecord): string | null {
  * out, so a changed amount is one field (one conflict, not two). In another currency it is the user's.
  */
 function normalize(record: SyncRecord): SyncRecord {
-  return canonicalValue(record.native_gross_value) === canonicalValue(record.gross_value) ? { ...record, native_gross_value: null } : record;
+  return sameValue(record.native_gross_value, record.gross_value) ? { ...record, native_gross_value: null } : record;
 }
 
 /** Expenses: the claimant is linked by email (users.ts), the category by its code, the project through the id map. */

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { Level } from '../../shared/api/permissions';
 import type { Family, SyncRecord } from './families';
-import { canonicalValue } from './normalize';
+import { comparable } from './normalize';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
@@ -13,7 +13,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLow
 function matchKey(record: SyncRecord): string | null {
   if (typeof record.dated_on !== 'string') return null;
   if (text(record.tag)) return `tag:${text(record.tag)}|${record.dated_on}`;
-  const amounts = (Array.isArray(record.journal_entries) ? (record.journal_entries as SyncRecord[]) : []).map((row) => String(canonicalValue(row.debit_value))).sort();
+  const amounts = (Array.isArray(record.journal_entries) ? (record.journal_entries as SyncRecord[]) : []).map((row) => String(comparable(row.debit_value))).sort();
   return `untagged:${record.dated_on}|${text(record.description)}|${amounts.join(',')}`;
 }
 

@@ -1,4 +1,4 @@
-import { canonicalValue } from './normalize';
+import { comparable } from './normalize';
 
 /**
  * The description a statement line is matched on. The service stores an uploaded line as
@@ -19,5 +19,5 @@ export function lineDescriptionKey(description: unknown): string {
  * the same line imported from a CSV without one are still one line.
  */
 export function statementLineKey(record: Record<string, unknown>): string {
-  return `${String(record.bank_account ?? '')}|${String(record.dated_on ?? '')}|${String(canonicalValue(record.amount) ?? '0')}|${lineDescriptionKey(record.description)}`;
+  return `${String(record.bank_account ?? '')}|${String(record.dated_on ?? '')}|${String(comparable(record.amount) ?? '0')}|${lineDescriptionKey(record.description)}`;
 }

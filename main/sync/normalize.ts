@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { Family, SyncRecord } from './families';
 
 /**
@@ -13,7 +14,36 @@ export function canonicalValue(value: unknown): unknown {
   return value;
 }
 
-export const sameValue = (a: unknown, b: unknown) => JSON.stringify(canonicalValue(a)) === JSON.stringify(canonicalValue(b));
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A value as it is compared: a decimal whatever its spelling ("251", 251, "251.0" and "251.00" are one
+ * value; the live service sends money as a number in some answers and as text in others), a
+ * timestamp as its instant ("...T12:00:00Z" and "...T13:00:00.000+01:00"), rows cell by cell. Text
+ * that only looks like a whole number ("001", an invoice's reference) stays text: only a JSON number
+ * or a spelling with a decimal point is read as a decimal.
+ */
+export function comparable(value: unknown): unknown {
+  const canonical = canonicalValue(value);
+  if (typeof canonical === 'number' && Number.isFinite(canonical)) {
+    const text = new Decimal(canonical).toFixed();
+    return text === '-0' ? '0' : text;
+  }
+  if (typeof canonical === 'string' && TIMESTAMP.test(canonical)) {
+    const at = Date.parse(canonical);
+    return Number.isNaN(at) ? canonical : new Date(at).toISOString();
+  }
+  if (Array.isArray(canonical)) return canonical.map(comparable);
+  if (canonical && typeof canonical === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(canonical).sort()) out[key] = comparable((canonical as Record<string, unknown>)[key]);
+    return out;
+  }
+  return canonical;
+}
+
+/** Whether two values mean the same, whatever their spelling (see comparable). */
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));
 
 /** The fields a client writes, in canonical spelling: what is compared, merged and kept as the base. */
 export function project(family: Family, record: SyncRecord, withCreateOnly = true): SyncRecord {

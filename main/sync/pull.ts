@@ -33,6 +33,7 @@ async function honoursUpdatedSince(ctx: RoundContext, family: Family, scope: Sco
 /**
  * Where the next list starts (before the overlap): the largest updated_at seen, or the time of the last
  * list if later, so a quiet family is not re-read for an hour after its last change on every round.
+ * Both are the service's times (updated_at, and its Date header), never the desktop's.
  */
 function sinceMs(cursor: Cursor): number {
   return Math.max(Date.parse(cursor.lastUpdatedAt ?? '1970-01-01T00:00:00Z'), cursor.listedAt ? Date.parse(cursor.listedAt) : 0);
@@ -50,7 +51,8 @@ export interface Listing {
 /** Lists one scope of a family: only what changed since the cursor (with the overlap), or everything when a sweep is due. */
 export async function listScope(ctx: RoundContext, family: Family, scope: Scope): Promise<Listing> {
   const cursor = ctx.state.cursor(scope.cursor);
-  const sweepDue = !cursor.lastSweptAt || Date.parse(ctx.now()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
+  // On the service's clock, as listedAt and lastSweptAt are: a desktop clock behind would never sweep.
+  const sweepDue = !cursor.lastSweptAt || Date.parse(ctx.serviceNow()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
   // Probed only when the filter would be used: a first list (no cursor yet) or a sweep reads everything anyway.
   if (cursor.honoursUpdatedSince === null && cursor.lastUpdatedAt && !sweepDue) {
     cursor.honoursUpdatedSince = await honoursUpdatedSince(ctx, family, scope);
@@ -59,9 +61,12 @@ export async function listScope(ctx: RoundContext, family: Family, scope: Scope)
   const full = !cursor.honoursUpdatedSince || !cursor.lastUpdatedAt || sweepDue;
   const query: Record<string, string> = { ...scope.query };
   if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();
-  const listedAt = ctx.now();
+  const before = ctx.serviceNow();
   // Only the records the sync deals with (categories: the ones a user added).
-  const records = kept(family, (await ctx.remote.list(family.path, (body) => listIn(family, body), query)).records);
+  const listed = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
+  const records = kept(family, listed.records);
+  // The service's time when it began answering: the next incremental list starts there (less the overlap).
+  const listedAt = listed.servedAt !== null ? new Date(listed.servedAt).toISOString() : before;
   const seen = new Map<string, SyncRecord>();
   let latest = cursor.lastUpdatedAt;
   for (const record of records) {

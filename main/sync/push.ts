@@ -5,7 +5,8 @@ import { MissingLink, toLocalForm, toRemoteForm } from './links';
 import { isOwnManualLine, linkManualLines } from './manual-lines';
 import { cursorName, scopeQueryOf } from './scopes';
 import { project, sameRecord, withoutEmpty } from './normalize';
-import { deletedThere } from './pull';
+import { deletedThere, OVERLAP_MS } from './pull';
+import { doubtSettled, inDoubt } from './in-doubt';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
@@ -14,9 +15,6 @@ import { pushStatementLines, STATEMENT_LINES } from './statement-lines';
 import type { OutboxRow } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
 import { holdForUnsyncedLink, neverArrives } from './users';
-
-/** How many times one create is looked up and resent within a round before it waits for the next. */
-const CREATE_ATTEMPTS = 3;
 
 /** Sends the outbox: creates and updates parents first, then deletes children first. */
 export async function pushAll(ctx: RoundContext): Promise<void> {
@@ -54,7 +52,8 @@ async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecor
   const key = family.matchKey(mine);
   if (key === null) return null;
   const query: Record<string, string> = scopeQueryOf(family, payload);
-  if (ctx.state.cursor(cursorName(family, query.bank_account ?? null)).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - 3_600_000).toISOString();
+  // `since` is the service's time of the send: the record's updated_at there is no earlier.
+  if (ctx.state.cursor(cursorName(family, query.bank_account ?? null)).honoursUpdatedSince) query.updated_since = new Date(Date.parse(since) - OVERLAP_MS).toISOString();
   const { records } = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
   for (const record of kept(family, records)) {
     if (typeof record.url !== 'string' || ctx.state.byRemote(record.url)) continue;
@@ -98,45 +97,49 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
       return;
     }
   }
-  let uncertain = row.state === 'in_flight' || row.state === 'uncertain';
-  for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
-    if (uncertain) {
-      const found = await findLostCreate(ctx, family, mine, payload, row.updatedAt);
-      if (found) {
-        if (manualLine) await linkManualLines(ctx, mineRaw.bank_transaction, found.bank_transaction);
-        adopt(ctx, family, row.localId, found, toLocalForm(ctx.state, ctx.local, family, project(family, found)), mineRaw);
-        ctx.counts.pushed += 1;
-        if (ctx.state.outboxFor(family.name, row.localId)) await pushUpdate(ctx, family, { ...row, operation: 'update' });
-        return;
-      }
-    }
-    // Written down before the request, so a sync killed while it is out looks it up instead of resending.
-    ctx.state.setOutboxState(family.name, row.localId, 'in_flight', null, ctx.now());
-    try {
-      const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(withoutTransitions(family, payload)) } });
-      let created = recordIn(family, answer.body);
-      const location = answer.headers.get('location');
-      if (!created && location) created = (await readRemote(ctx, family, location)) ?? undefined;
-      if (!created || typeof created.url !== 'string') throw new UncertainWrite(`POST ${family.path}: the answer named no record`);
-      saveBases(ctx, family, row.localId, created, mineRaw);
-      if (manualLine) await linkManualLines(ctx, mineRaw.bank_transaction, created.bank_transaction);
-      ctx.counts.pushed += 1;
-      // Created as a draft: an invoice sent or cancelled here follows by its transition.
-      if (baseAsCreated(ctx, family, row.localId, 'local')) await pushUpdate(ctx, family, { ...row, operation: 'update' });
+  const lookFor = async (since: string): Promise<boolean> => {
+    const found = await findLostCreate(ctx, family, mine, payload, since);
+    if (!found) return false;
+    if (manualLine) await linkManualLines(ctx, mineRaw.bank_transaction, found.bank_transaction);
+    adopt(ctx, family, row.localId, found, toLocalForm(ctx.state, ctx.local, family, project(family, found)), mineRaw);
+    ctx.counts.pushed += 1;
+    if (ctx.state.outboxFor(family.name, row.localId)) await pushUpdate(ctx, family, { ...row, operation: 'update' });
+    return true;
+  };
+  if (row.state === 'in_flight' || row.state === 'uncertain') {
+    if (await lookFor(row.updatedAt)) return;
+    // Not there yet: a slow commit may still land. Sent again only once the window has passed (in-doubt.ts).
+    if (inDoubt(row) && !doubtSettled(ctx, row)) return;
+  }
+  // Written down before the request, so a sync killed while it is out looks it up instead of resending;
+  // stamped with the service's time, where the look-up's updated_since and the window start.
+  const sentAt = ctx.serviceNow();
+  ctx.state.setOutboxState(family.name, row.localId, 'in_flight', null, sentAt);
+  try {
+    const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(withoutTransitions(family, payload)) } });
+    let created = recordIn(family, answer.body);
+    const location = answer.headers.get('location');
+    if (!created && location) created = (await readRemote(ctx, family, location)) ?? undefined;
+    if (!created || typeof created.url !== 'string') throw new UncertainWrite(`POST ${family.path}: the answer named no record`);
+    saveBases(ctx, family, row.localId, created, mineRaw);
+    if (manualLine) await linkManualLines(ctx, mineRaw.bank_transaction, created.bank_transaction);
+    ctx.counts.pushed += 1;
+    // Created as a draft: an invoice sent or cancelled here follows by its transition.
+    if (baseAsCreated(ctx, family, row.localId, 'local')) await pushUpdate(ctx, family, { ...row, operation: 'update' });
+  } catch (error) {
+    checkAborted(ctx);
+    if (error instanceof UncertainWrite) {
+      // In doubt, never resent in this round: looked for once now (a commit that came before the answer
+      // was lost), then by later rounds, whose pull adopts it too when it appears.
+      ctx.state.setOutboxState(family.name, row.localId, 'uncertain', error.message, sentAt);
+      await lookFor(sentAt);
       return;
-    } catch (error) {
-      checkAborted(ctx);
-      if (error instanceof UncertainWrite) {
-        ctx.state.setOutboxState(family.name, row.localId, 'uncertain', error.message, ctx.now());
-        uncertain = true;
-        continue;
-      }
-      if (error instanceof RemoteRefusal) {
-        sendToReview(ctx, family, { kind: 'refused', localId: row.localId, remoteUrl: null, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine, theirs: null, base: null } }, 'rejected');
-        return;
-      }
-      throw error;
     }
+    if (error instanceof RemoteRefusal) {
+      sendToReview(ctx, family, { kind: 'refused', localId: row.localId, remoteUrl: null, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine, theirs: null, base: null } }, 'rejected');
+      return;
+    }
+    throw error;
   }
 }
 

@@ -4,7 +4,7 @@ import { MissingLink, pick, toLocalForm, toRemoteForm } from './links';
 import { mergeFields } from './merge';
 import { replacingRows } from './nested';
 import { project, sameRecord } from './normalize';
-import { RemoteRefusal } from './remote-errors';
+import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import { localPath, recordIn } from './shape';
 import type { MappedRecord } from './state';
@@ -118,6 +118,12 @@ export async function writeMerged(
       checkAborted(ctx);
       if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, mapped.localId, mineRaw, error);
       if (error instanceof MissingLink) return 'held';
+      // A transition in doubt: nothing saved, and an update queued, so the next round's push reads the
+      // record and merges again (a pull alone would see the remote unchanged and leave ours unsent).
+      if (error instanceof UncertainWrite) {
+        if (!ctx.state.outboxFor(family.name, mapped.localId)) ctx.state.saveOutbox({ family: family.name, localId: mapped.localId, operation: 'update', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+        return 'held';
+      }
       if (!(error instanceof RemoteRefusal)) throw error;
       sendToReview(ctx, family, { kind: 'refused', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason: error.message, detail: { fields: [], mine: project(family, mineRaw, false), theirs: project(family, theirsRaw, false), base: mapped.localBase } }, 'rejected');
       return 'held';

@@ -3,6 +3,8 @@ export class RemoteRefusal extends Error {
   constructor(
     readonly status: number,
     readonly messages: string[],
+    /** The url refused, when the client knows it (for the round's sentence, failure-words.ts). */
+    readonly url: string | null = null,
   ) {
     super(messages.join('; ') || `The remote answered ${status}`);
     this.name = 'RemoteRefusal';

@@ -1,5 +1,8 @@
 import { BadRemoteAnswer, errorMessages, RemoteRefusal, RemoteUnavailable, SyncAborted, UncertainWrite } from './remote-errors';
+import { connectionProblem, worthRetrying } from './failure-words';
 import type { RateBudget } from './budget';
+import { linkOnBase, onBase, rebased } from './remote-urls';
+import type { ServiceClock } from './service-clock';
 import type { SyncTimer } from './timer';
 import { ReauthorizationNeeded, type TokenSource } from './tokens';
 
@@ -23,6 +26,8 @@ export interface RemoteClientOptions {
   /** Resends of a request after network errors and 5xx before the remote counts as unavailable. */
   maxRetries?: number;
   signal?: AbortSignal;
+  /** Set from every answer's Date header: the service's time, for every decision about its records. */
+  clock?: ServiceClock;
 }
 
 export interface RemoteAnswer {
@@ -91,9 +96,12 @@ export class RemoteClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/v2$/, '');
   }
 
-  /** An absolute url for a path (/v2/...), a relative Location or a full url from the remote. */
+  /**
+   * An absolute url for a path (/v2/...), a relative Location or a full url from the remote; an API url
+   * on another host is mapped by its path onto the base (remote-urls.ts).
+   */
   resolve(target: string): string {
-    return new URL(target, `${this.baseUrl}/`).toString();
+    return onBase(this.baseUrl, new URL(target, `${this.baseUrl}/`).toString());
   }
 
   get(target: string): Promise<RemoteAnswer> {
@@ -113,12 +121,16 @@ export class RemoteClient {
       this.checkAborted();
       const outcome = await this.send(method, url, authorization, options.body);
       if (outcome === TIMED_OUT || outcome instanceof Error) {
-        const reason = outcome === TIMED_OUT ? `no answer within ${this.timeoutMs / 1000} s` : outcome.message;
+        // A sentence with the cause (ECONNREFUSED, ENOTFOUND, a certificate ...), never "fetch failed".
+        const reason = outcome === TIMED_OUT ? `The online service at ${new URL(url).host} did not answer within ${this.timeoutMs / 1000} s.` : connectionProblem(outcome, url);
         if (!retriable) throw new UncertainWrite(`${method} ${url}: ${reason}`);
-        failures = await this.backOff(failures, `${method} ${url}: ${reason}`);
+        // A certificate or an address that does not exist will be the same in a second: the round stops now.
+        if (outcome !== TIMED_OUT && !worthRetrying(outcome)) throw new RemoteUnavailable(reason);
+        failures = await this.backOff(failures, reason);
         continue;
       }
       const { status, headers, bytes } = outcome;
+      this.options.clock?.observe(headers.get('date'));
       const text = new TextDecoder().decode(bytes);
       if (status === 429) {
         // Not executed, so any method may be sent again once the pause is over.
@@ -133,13 +145,13 @@ export class RemoteClient {
       }
       if (status >= 500) {
         if (!retriable) throw new UncertainWrite(`${method} ${url}: the remote answered ${status}`);
-        failures = await this.backOff(failures, `${method} ${url}: the remote answered ${status}`);
+        failures = await this.backOff(failures, `The online service at ${new URL(url).host} is failing: it answered ${status} every time it was asked (${method} ${new URL(url).pathname}).`);
         continue;
       }
-      if (status >= 400) throw new RemoteRefusal(status, errorMessages(text));
+      if (status >= 400) throw new RemoteRefusal(status, errorMessages(text), url);
       if (options.raw) return { status, headers, body: null, bytes };
       try {
-        return { status, headers, body: this.parse(method, url, status, text) };
+        return { status, headers: this.headersOnBase(headers), body: rebased(this.baseUrl, this.parse(method, url, status, text)) as Record<string, unknown> | null };
       } catch (error) {
         // HTML from a proxy or a body cut short: nothing says whether a write behind it was made.
         if (!(error instanceof BadRemoteAnswer)) throw error;
@@ -149,17 +161,25 @@ export class RemoteClient {
     }
   }
 
-  /** Every record of a list, following Link rel="next" (per_page=100); `total` is the first page's X-Total-Count. */
-  /** Every record of a list; `key` names the list in each page, or reads it (categories come grouped). */
-  async list(path: string, key: string | ListReader, query: Record<string, string> = {}): Promise<{ records: Record<string, unknown>[]; total: number | null }> {
+  /**
+   * Every record of a list, following Link rel="next" (per_page=100); `key` names the list in each page,
+   * or reads it (categories come grouped). `total` is the first page's X-Total-Count, `servedAt` its
+   * Date (epoch ms on the service's clock), where the next incremental list can start.
+   */
+  async list(path: string, key: string | ListReader, query: Record<string, string> = {}): Promise<{ records: Record<string, unknown>[]; total: number | null; servedAt: number | null }> {
     const url = new URL(this.resolve(path));
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     url.searchParams.set('per_page', String(PER_PAGE));
     let next: string | null = url.toString();
     const records: Record<string, unknown>[] = [];
     let total: number | null = null;
+    let servedAt: number | null = null;
     while (next) {
       const answer = await this.get(next);
+      if (servedAt === null) {
+        const date = Date.parse(answer.headers.get('date') ?? '');
+        if (!Number.isNaN(date)) servedAt = date;
+      }
       const page = typeof key === 'string' ? answer.body?.[key] : key(answer.body ?? {});
       if (!Array.isArray(page)) throw new BadRemoteAnswer(`GET ${next}: no ${typeof key === 'string' ? `"${key}" ` : ''}list in the answer`);
       const count = answer.headers.get('x-total-count');
@@ -169,7 +189,20 @@ export class RemoteClient {
       next = page.length === 0 ? null : nextLink(answer.headers.get('link'));
       if (next) next = this.resolve(next);
     }
-    return { records, total };
+    return { records, total, servedAt };
+  }
+
+  /** Location and Link naming another host, mapped onto the base like the body's urls. */
+  private headersOnBase(headers: Headers): Headers {
+    const location = headers.get('location');
+    const link = headers.get('link');
+    const mappedLocation = location && onBase(this.baseUrl, location);
+    const mappedLink = linkOnBase(this.baseUrl, link);
+    if (mappedLocation === location && mappedLink === link) return headers;
+    const out = new Headers(headers);
+    if (mappedLocation) out.set('location', mappedLocation);
+    if (mappedLink) out.set('link', mappedLink);
+    return out;
   }
 
   private checkAborted(): void {

@@ -106,7 +106,7 @@ async function resolveDeletedThere(ctx: RoundContext, family: Family, row: Revie
     // Sent again as a new record on the remote; looked for there first, as another book may have kept it too.
     ctx.state.transaction(() => {
       ctx.state.unmap(family.name, row.localId!);
-      ctx.state.saveOutbox({ family: family.name, localId: row.localId!, operation: 'create', state: 'uncertain', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+      ctx.state.saveOutbox({ family: family.name, localId: row.localId!, operation: 'create', state: 'uncertain', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.serviceNow() });
     });
     return;
   }

@@ -12,8 +12,10 @@ import { pullFamily, recoverLocalCreates, type Sweep } from './pull';
 import { pullStatementLines, STATEMENT_LINES } from './statement-lines';
 import { pushAll } from './push';
 import { RemoteClient } from './remote';
-import { RemoteUnavailable, SyncAborted } from './remote-errors';
+import { refusalWords } from './failure-words';
+import { RemoteRefusal, RemoteUnavailable, SyncAborted } from './remote-errors';
 import { resolveReview, reviewItems, type Resolution, type ReviewItem } from './resolve';
+import { ServiceClock } from './service-clock';
 import { SyncState } from './state';
 import { realTimer, type SyncTimer } from './timer';
 import { ReauthorizationNeeded, type TokenSource } from './tokens';
@@ -83,12 +85,14 @@ export class SyncService {
   private plans = 0;
   private interval: ReturnType<typeof setInterval> | null = null;
   private readonly budget: RateBudget;
+  private readonly serviceClock: ServiceClock;
 
   constructor(private readonly options: SyncServiceOptions) {
     this.state = new SyncState(options.deps.book.sqlite);
     this.local = new LocalBook(options.engine, options.deps);
     this.timer = options.timer ?? realTimer;
     this.budget = new RateBudget(options.deps.book.sqlite, this.timer);
+    this.serviceClock = new ServiceClock(this.timer, options.deps.book.sqlite);
   }
 
   onEvent(listener: (event: SyncEvent) => void): () => void {
@@ -209,7 +213,9 @@ export class SyncService {
       this.state.finishRun(runId, ctx.now(), result(), null);
       this.emit({ type: 'finished', result: result() });
       return result();
-    } catch (error) {
+    } catch (caught) {
+      // A refusal that stopped the round is said as one (a 403 on a whole family, a base that is not /v2).
+      const error = caught instanceof RemoteRefusal ? roundRefusal(caught, this.options.remote.baseUrl) : caught;
       const message = error instanceof Error ? error.message : String(error);
       if (!(error instanceof SyncAborted)) {
         this.problem = error instanceof RemoteUnavailable ? 'offline' : error instanceof ReauthorizationNeeded ? 'needs-authorization' : 'error';
@@ -232,6 +238,7 @@ export class SyncService {
       timeoutMs: this.options.requestTimeoutMs,
       maxRetries: this.options.maxRetries,
       signal,
+      clock: this.serviceClock,
     });
   }
 
@@ -242,6 +249,7 @@ export class SyncService {
       remote,
       counts: { pulled: 0, pushed: 0, conflicts: 0, refused: 0 },
       now: () => this.options.deps.clock.now().toISOString(),
+      serviceNow: () => this.serviceClock.now(),
       signal,
       progress: (event) => this.emit(event),
       sweepEveryMs: this.options.sweepEveryMs ?? 15 * 60_000,
@@ -257,4 +265,11 @@ export class SyncService {
   private emitStatus(): void {
     this.emit({ type: 'status', status: this.status() });
   }
+}
+
+/** The refusal that stopped a round, its message the sentence the app and the CLI show. */
+function roundRefusal(error: RemoteRefusal, baseUrl: string): RemoteRefusal {
+  const said = new RemoteRefusal(error.status, error.messages, error.url);
+  said.message = refusalWords(error.status, error.messages, error.url ?? baseUrl);
+  return said;
 }

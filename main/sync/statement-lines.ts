@@ -1,6 +1,7 @@
 import { checkAborted, type RoundContext } from './context';
 import type { Family, SyncRecord } from './families';
 import { toLocalForm } from './links';
+import { waitingInDoubt } from './in-doubt';
 import { localIdOf } from './local';
 import { project } from './normalize';
 import { listScope, OVERLAP_MS, type Sweep, sweepDeletions } from './pull';
@@ -148,7 +149,9 @@ export async function pushStatementLines(ctx: RoundContext, family: Family, rows
       if (!waiting.has(id)) continue;
       found.add(id);
       if (ctx.state.byLocal(family.name, id)) ctx.state.clearOutbox(family.name, id); // linked already: lines never change
-      else pending.push(record);
+      // An upload whose answer was lost, or whose background import has not shown its lines yet: the
+      // pull pairs them when they appear; sent again only after the window (in-doubt.ts).
+      else if (!waitingInDoubt(ctx, waiting.get(id)!)) pending.push(record);
     }
     if (pending.length > 0) await sendLines(ctx, family, account.remoteUrl, mine, pending);
   }
@@ -167,7 +170,7 @@ async function sendLines(ctx: RoundContext, family: Family, remoteAccountUrl: st
     pending.map((record) => ({ line: uploadLine(record), item: record })),
     ({ item }) => localKey(family, item),
   );
-  const started = ctx.now();
+  const started = ctx.serviceNow();
   // Written down before the uploads, so a sync killed while one is out looks for its lines first.
   ctx.state.transaction(() => {
     for (const record of pending) ctx.state.setOutboxState(family.name, localIdOf(String(record.url)), 'in_flight', null, started);
@@ -181,8 +184,9 @@ async function sendLines(ctx: RoundContext, family: Family, remoteAccountUrl: st
     } catch (error) {
       checkAborted(ctx);
       if (error instanceof UncertainWrite) {
-        // Resending is harmless (the import counts what it holds), so the next round simply sends it again.
-        for (const { item } of batch) if (item) ctx.state.setOutboxState(family.name, localIdOf(String(item.url)), 'uncertain', error.message, ctx.now());
+        // In doubt: the import may still be running. The pull pairs its lines when they show; only after the
+        // window is the upload sent again (harmless then: the import counts what the account holds).
+        for (const { item } of batch) if (item) ctx.state.setOutboxState(family.name, localIdOf(String(item.url)), 'uncertain', error.message, started);
         continue;
       }
       if (!(error instanceof RemoteRefusal)) throw error;

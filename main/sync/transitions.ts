@@ -24,9 +24,6 @@ export interface TransitionField {
   through?: Readonly<Record<string, string>>;
 }
 
-/** How many times a transition whose answer was lost is checked and sent again within a round. */
-const ATTEMPTS = 3;
-
 /** The fields that can be written as fields: everything but a transition field. */
 export function withoutTransitions(family: Family, record: SyncRecord): SyncRecord {
   if (!family.transition) return record;
@@ -38,8 +35,10 @@ export function withoutTransitions(family: Family, record: SyncRecord): SyncReco
 export const movesBy = (family: Family, fields: readonly string[]) => (family.transition && fields.includes(family.transition.field) ? family.transition : null);
 
 /**
- * Moves the remote record to `value`. A transition whose answer was lost is not sent again blindly:
- * the record is read first, and if it is already there that was the answer. Returns the record after.
+ * Moves the remote record to `value`. A transition whose answer was lost is never sent again in the
+ * same round: the record is read, and if it is already there that was the answer; if not, the
+ * UncertainWrite goes up and the record waits for the next round, whose merge reads it again (a move
+ * that landed late is then simply the same value on both sides). Returns the record after.
  */
 export async function transitionRemote(ctx: RoundContext, family: Family, remoteUrl: string, value: string): Promise<SyncRecord> {
   const moves = family.transition!;
@@ -53,18 +52,19 @@ export async function transitionRemote(ctx: RoundContext, family: Family, remote
   }
   const name = moves.to[value];
   if (!name) throw new RemoteRefusal(422, [`Ledgerdesk does not move a ${family.one} to ${value}`]);
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const answer = await ctx.remote.request('PUT', `${remoteUrl}/transitions/${name}`, { retry: 'never' });
-      const record = recordIn(family, answer.body);
-      if (record) return record;
-    } catch (error) {
-      checkAborted(ctx);
-      if (!(error instanceof UncertainWrite) || attempt + 1 >= ATTEMPTS) throw error;
-    }
-    const now = recordIn(family, (await ctx.remote.get(remoteUrl)).body);
-    if (now && moves.of(now) === value) return now;
+  let lost: UncertainWrite | null = null;
+  try {
+    const answer = await ctx.remote.request('PUT', `${remoteUrl}/transitions/${name}`, { retry: 'never' });
+    const record = recordIn(family, answer.body);
+    if (record) return record;
+  } catch (error) {
+    checkAborted(ctx);
+    if (!(error instanceof UncertainWrite)) throw error;
+    lost = error;
   }
+  const now = recordIn(family, (await ctx.remote.get(remoteUrl)).body);
+  if (now && moves.of(now) === value) return now;
+  throw lost ?? new UncertainWrite(`PUT ${remoteUrl}/transitions/${name}: the answer named no ${family.one}`);
 }
 
 /** Moves the book's record to `value` through the engine's own transition (postings follow). */

@@ -29,7 +29,7 @@ const emailOf = (record: SyncRecord) => (typeof record.email === 'string' ? reco
  */
 export async function refreshUserMap(ctx: RoundContext): Promise<void> {
   const cursor = ctx.state.cursor(USERS);
-  const due = !cursor.lastSweptAt || Date.parse(ctx.now()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
+  const due = !cursor.lastSweptAt || Date.parse(ctx.serviceNow()) - Date.parse(cursor.lastSweptAt) >= ctx.sweepEveryMs;
   if (!due) return;
   let remote: SyncRecord[];
   try {
@@ -41,7 +41,7 @@ export async function refreshUserMap(ctx: RoundContext): Promise<void> {
   }
   const byEmail = new Map(remote.filter((user) => typeof user.url === 'string' && emailOf(user)).map((user) => [emailOf(user), String(user.url)]));
   const local = await ctx.local.list('/v2/users', 'users', { view: 'all' });
-  const now = ctx.now();
+  const now = ctx.serviceNow();
   ctx.state.transaction(() => {
     for (const mapped of ctx.state.mappedIn(USERS)) ctx.state.unmap(USERS, mapped.localId);
     for (const user of local) {

@@ -1,6 +1,6 @@
 import { CoalescingTokenSource, type RefreshingTokens } from '../../main/sync/tokens';
 import { SyncService } from '../../main/sync/service';
-import { VirtualTimer } from '../../main/sync/timer';
+import { VirtualTimer, type SyncTimer } from '../../main/sync/timer';
 import { START, makeBook, type SimBook } from './books';
 import { FaultyRemote, seeded, type FaultOptions } from './fault-remote';
 import { canonicalBanking } from './sim-banking';
@@ -20,7 +20,18 @@ export interface World {
   timer: VirtualTimer;
   random: () => number;
   remote: FaultyRemote;
-  replica(name: string, tokens?: RefreshingTokens, options?: { sweepEveryMs?: number }): Replica;
+  replica(name: string, tokens?: RefreshingTokens, options?: ReplicaOptions): Replica;
+}
+
+export interface ReplicaOptions {
+  sweepEveryMs?: number;
+  /** How far this desktop's clock is from the service's (the virtual time): hours ahead, or behind when negative. */
+  clockOffsetMs?: number;
+}
+
+/** The shared virtual time as a desktop whose clock is `offsetMs` off reads it; waits and deadlines are the same. */
+export function skewed(timer: VirtualTimer, offsetMs: number): SyncTimer {
+  return { now: () => timer.now() + offsetMs, sleep: (ms) => timer.sleep(ms), deadline: (ms) => timer.deadline(ms) };
 }
 
 /** The remote book and its faults, on one virtual clock, from one seed. */
@@ -34,7 +45,8 @@ export function world(seed: number, faults: Partial<FaultOptions> = {}): World {
     random,
     remote,
     replica(name, refreshing, options) {
-      const book = makeBook(name, timer);
+      const desktop = options?.clockOffsetMs ? skewed(timer, options.clockOffsetMs) : timer;
+      const book = makeBook(name, desktop);
       const tokens = new CoalescingTokenSource(refreshing ?? remote.tokens());
       const build = () =>
         new SyncService({
@@ -42,7 +54,7 @@ export function world(seed: number, faults: Partial<FaultOptions> = {}): World {
           deps: book.deps,
           remote: { baseUrl: 'http://remote.test', tokens },
           fetch: remote.fetch,
-          timer,
+          timer: desktop,
           random,
           requestTimeoutMs: TIMEOUT_MS,
           sweepEveryMs: options?.sweepEveryMs ?? 0,

@@ -1,3 +1,4 @@
+import { IN_DOUBT_MS } from '../../main/sync/in-doubt';
 import { describe, expect, it } from 'vitest';
 import { RateBudget } from '../../main/sync/budget';
 import { FAMILIES } from '../../main/sync/families';
@@ -217,6 +218,11 @@ describe('faults the live service shows', { timeout: 60_000 }, () => {
     await expect(a.sync({ signal: controller.signal })).rejects.toThrow('stopped');
     expect(w.remote.creates).toEqual([]);
     a.restart();
+    await a.sync();
+    expect(w.remote.early).toBe(0);
+    // Killed with its POST out, the create is in doubt: looked for, and sent again only after the window.
+    expect(w.remote.creates).toEqual([]);
+    w.timer.advance(IN_DOUBT_MS);
     await a.sync();
     expect(w.remote.early).toBe(0);
     expect(w.remote.creates).toEqual(['/v2/contacts']);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { IN_DOUBT_MS } from '../../main/sync/in-doubt';
 import type { Fault } from './fault-remote';
 import { canonical, world, type Replica, type World } from './replicas';
 import type { SimBook } from './books';
@@ -28,7 +29,10 @@ export interface SimReport {
   differences: number;
 }
 
-const FAULTS: readonly Fault[] = ['rate-limit', 'error-before', 'error-after', 'reset', 'slow', 'slow-after', 'html'];
+const FAULTS: readonly Fault[] = ['rate-limit', 'error-before', 'error-after', 'reset', 'slow', 'slow-after', 'html', 'late-commit'];
+const HOUR = 3_600_000;
+/** How long a late commit lands after the client gave up: past its look-up, well inside the doubt window. */
+const LATE_COMMIT_MS = 90_000;
 const pathOf = (url: string) => url.replace(/^.*?\/v2\//, '/v2/');
 
 interface Tracker {
@@ -119,10 +123,18 @@ async function resolveAll(w: World, replica: Replica, tracker: Tracker, report: 
 
 /** Two books and the remote through faults, kills and offline work; then faults stop and it must settle. */
 export async function simulate(seed: number, steps = 6): Promise<SimReport> {
-  const w = world(seed, { rate: 0.2, faults: FAULTS, ignoreUpdatedSince: seed % 2 === 0 ? ['contacts'] : [] });
+  // The live service's answers: urls on another host, files behind signed links elsewhere, money
+  // respelt from answer to answer, commits after the client's timeout, tokens that expire in an hour.
+  const w = world(seed, {
+    rate: 0.2,
+    faults: FAULTS,
+    ignoreUpdatedSince: seed % 2 === 0 ? ['contacts'] : [],
+    live: { host: 'https://api.alias.test', filesHost: 'https://files.alias.test', respellMoney: true, lateCommitMs: LATE_COMMIT_MS, tokenLifetimeMs: HOUR },
+  });
   const report: SimReport = { seed, converged: false, duplicates: 0, lost: [], early: 0, requests: 0, reviews: 0, kills: 0, failedRounds: 0, banking: 0, documents: 0, reconciliations: 0, differences: 0 };
   const a = w.replica('a');
-  const b = w.replica('b');
+  // The second desktop's clock hours ahead of the service's, or behind, or right, by seed.
+  const b = w.replica('b', undefined, { clockOffsetMs: [3 * HOUR, -3 * HOUR, 0][seed % 3] });
   const tracked: Record<string, Tracker> = { a: { created: new Map() }, b: { created: new Map() } };
   trackers = [tracked.a!, tracked.b!];
   // A few records both books start from, so the history has something to change and delete on both.
@@ -154,6 +166,9 @@ export async function simulate(seed: number, steps = 6): Promise<SimReport> {
 
   w.remote.faultsOn = false;
   w.remote.killAfter(Number.POSITIVE_INFINITY, () => undefined, false);
+  // Time passes before the books settle, as between the app's rounds: late commits land, and creates
+  // still in doubt are past their window (in-doubt.ts).
+  w.timer.advance(IN_DOUBT_MS + LATE_COMMIT_MS);
   // After the faults stop: a round; what it leaves for the user (conflicts, refusals) is decided as a
   // person would, and the round repeated; then one more round must make all three the same. With
   // nothing to decide that is exactly two rounds.

@@ -35,9 +35,14 @@ async function remoteBook(name: string, timer: VirtualTimer): Promise<Remote> {
     book,
     server,
     requests: 0,
-    fetch: (input, init) => {
+    fetch: async (input, init) => {
       remote.requests += 1;
-      return fetch(input, init);
+      const answer = await fetch(input, init);
+      // The remote book runs on the virtual clock, so its Date header does too, as a service's answers and
+      // its records' updated_at share one clock (the sync decides by the Date: service-clock.ts).
+      const headers = new Headers(answer.headers);
+      headers.set('date', new Date(timer.now()).toUTCString());
+      return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
     },
   };
   return remote;

@@ -1,0 +1,58 @@
+/**
+ * How the live service's answers differ from another Ledgerdesk engine's, as its recorded answers show
+ * (../shared/corpora/freeagent: golden-responses, recorded-exchanges, api-quirks.md). The test remote's
+ * live mode (fault-remote.ts) passes every answer through these.
+ */
+export interface LiveOptions {
+  /**
+   * The origin the answers name (records, Link, Location) instead of the one asked: the recordings
+   * were made on api.sandbox.freeagent.com and rewritten to api.freeagent.com; a proxy does the same.
+   */
+  host?: string;
+  /**
+   * Money spelt as the live service spells it, differently from answer to answer: "251.0" (its usual
+   * text, one decimal), a bare JSON number (its reports and balance sheet), or as stored ("251.00").
+   */
+  respellMoney?: boolean;
+  /** Files behind signed links on this origin, which answer 400 to a request carrying a bearer token (as S3 does). */
+  filesHost?: string;
+  /** A POST meeting the 'late-commit' fault is made this long after it arrived (the client gave up long before). */
+  lateCommitMs?: number;
+  /** Access tokens stop working this long after they were issued (the live service: an hour). */
+  tokenLifetimeMs?: number;
+}
+
+/** Text keys whose values are never money, however they look. */
+const TEXT_KEYS = new Set(['description', 'name', 'reference', 'organisation_name', 'first_name', 'last_name', 'email', 'comments', 'notes', 'file_name', 'full_description', 'detail']);
+const DECIMAL_TEXT = /^-?\d+\.\d+$/;
+
+export type Spelling = 'number' | 'short' | 'stored';
+
+/** "251.00" as the live service might send it: 251, "251.0", or unchanged. */
+export function respell(value: string, spelling: Spelling): string | number {
+  if (spelling === 'stored') return value;
+  if (spelling === 'number') return Number(value);
+  const [whole, fraction = ''] = value.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return `${whole}.${trimmed || '0'}`;
+}
+
+/** Every decimal in an answer (outside text fields) in one spelling. */
+export function respellMoney(value: unknown, spelling: Spelling, key = ''): unknown {
+  if (typeof value === 'string') return !TEXT_KEYS.has(key) && DECIMAL_TEXT.test(value) ? respell(value, spelling) : value;
+  if (Array.isArray(value)) return value.map((item) => respellMoney(item, spelling, key));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [name, item] of Object.entries(value)) out[name] = respellMoney(item, spelling, name);
+    return out;
+  }
+  return value;
+}
+
+/** Every url on `from` named on `to` instead (a string's origin only; paths and queries stay). */
+export function renamedHost(text: string, from: string, to: string): string {
+  return text.split(from).join(to);
+}
+
+/** The service's clock as its answers state it: an HTTP date, to the second. */
+export const httpDate = (ms: number) => new Date(ms).toUTCString();
