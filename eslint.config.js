@@ -26,9 +26,9 @@ const LAYERS = [
   { type: 'importers', pattern: 'main/importers/**', mode: 'full' },
   { type: 'engine', pattern: 'main/engine/**', mode: 'full' },
   { type: 'sync', pattern: 'main/sync/**', mode: 'full' },
-  // The doors onto the engine, and the helpers only they use (args: cli's option parser; user-data:
+  // The doors onto the engine, and the helpers only they use (args: cli's option parser; given-token: a token given to serve by hand; user-data:
   // where the book lives, shared by cli and the Electron main). ipc.ts is apart: it may use electron.
-  { type: 'doors', pattern: 'main/{server,cli,args,user-data,parse-command,sync-command}.ts', mode: 'full' },
+  { type: 'doors', pattern: 'main/{server,cli,args,user-data,parse-command,sync-command,given-token}.ts', mode: 'full' },
   { type: 'ipc', pattern: 'main/ipc.ts', mode: 'full' },
   // The desktop shell: index.ts and the pieces it is made of (menus, guards, books as files).
   { type: 'electron-main', pattern: ['main/index.ts', 'main/shell/**'], mode: 'full' },
