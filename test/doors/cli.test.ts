@@ -57,7 +57,7 @@ describe('command line', () => {
     } finally {
       again.stop();
     }
-  }, 120_000);
+  }, 600_000);
 
   it('token needs an existing book and a known user', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'ledgerdesk-cli-')), 'book.sqlite');
