@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'test/shared-corpus/**', 'node_modules/**'],
     environment: 'node',
+    // Fails any test that asserts nothing.
+    setupFiles: ['test/setup/every-test-asserts.ts'],
     pool: 'forks',
     // Speed is the benches' business, never a test's: a test that builds a year of books and prints it
     // must not fail because the 2-core CI machine is busy with the file next to it.

@@ -6,10 +6,20 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.test.ts'],
     environment: 'node',
+    // Fails any test that asserts nothing.
+    setupFiles: ['test/setup/every-test-asserts.ts'],
     pool: 'forks',
     // One Chromium at a time keeps the runs steady on small CI machines.
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Files in a shuffled order: each opens its own book, engine, server and Chromium, so none may
+    // lean on another having run first. scripts/e2e.mjs chooses the seed and prints it, so a failing
+    // order can be replayed (LEDGERDESK_E2E_SEED=n). Tests inside a file keep their written order
+    // unless the file says describe.shuffle: most desk files walk one book through a story.
+    sequence: { shuffle: { files: true, tests: false } },
+    // As in vitest.config.ts, time is not what a test tests: a screen checked in two schemes at two
+    // sizes with axe takes minutes on a loaded 2-core machine. A stuck page still fails in seconds:
+    // every Playwright step waits at most 10 s (session.ts).
+    testTimeout: 240_000,
+    hookTimeout: 120_000,
   },
 });

@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/shared-corpus/**/*.test.ts'],
     environment: 'node',
+    // Fails any test that asserts nothing.
+    setupFiles: ['test/setup/every-test-asserts.ts'],
     pool: 'forks',
     // As in vitest.config.ts: time is the benches' business, and a corpus file on a busy machine is slow.
     testTimeout: 60_000,

@@ -5,7 +5,9 @@ import { isCalendarDate } from '../shared/api/fields';
 import { parseOptions, UsageError } from './args';
 import { backUp, BookFileError, describeBackup, listBackups, NewerDatabaseError, restoreBook } from './engine/book-care';
 import { clockFromEnvironment, type Clock } from './engine/context';
-import { issueToken, openEngine, ownerEmail, UnknownUserError, type OpenEngine } from './engine/open';
+import { revokeTokens } from './engine/auth';
+import { issueToken, openEngine, ownerEmail, revokeUserTokens, UnknownUserError, type OpenEngine } from './engine/open';
+import { givenToken } from './given-token';
 import type { BookOptions } from './engine/setup';
 import { parseCommand } from './parse-command';
 import { startServer } from './server';
@@ -19,10 +21,12 @@ import { withSyncDoor } from './sync/control/door';
 import { defaultBookPath, userDataFolder } from './user-data';
 
 const USAGE = `Usage:
-  npm run serve -- --db FILE --port N [--host 127.0.0.1] [--token T] [--company-type TYPE]
+  npm run serve -- --db FILE --port N [--host 127.0.0.1] [--token-file FILE] [--company-type TYPE]
                    [--company-start YYYY-MM-DD] [--company-name NAME] [--owner-email EMAIL]
                    [--vat-registered] [--cis]
   npm run cli -- token --db FILE --user EMAIL
+  npm run cli -- token --db FILE --revoke (--user EMAIL | --token-file FILE)
+  (serve and token --revoke also take the token from LEDGERDESK_TOKEN; never from the command line)
   npm run cli -- browser [--db FILE] [--port N] --renderer DIR
   npm run cli -- backup --db FILE [--to FILE]
   npm run cli -- backups --db FILE
@@ -33,6 +37,9 @@ ${HMRC_USAGE}`;
 
 /** A failure the user can fix, reported without a stack trace. */
 class CommandError extends Error {}
+
+/** The label of browser mode's session token, so a run can find and forget its predecessors'. */
+const BROWSER_TOKEN_LABEL = 'browser';
 
 const BOOK_VALUES = ['company-type', 'company-start', 'company-name', 'owner-email'] as const;
 const BOOK_FLAGS = ['vat-registered', 'cis'] as const;
@@ -80,11 +87,12 @@ function closeOnSignal(close: () => Promise<void>): void {
 }
 
 async function serve(argv: string[], clock: Clock): Promise<void> {
-  const { values, flags } = parseOptions(argv, { values: ['db', 'port', 'host', 'token', ...BOOK_VALUES], flags: BOOK_FLAGS });
+  const { values, flags } = parseOptions(argv, { values: ['db', 'port', 'host', 'token', 'token-file', ...BOOK_VALUES], flags: BOOK_FLAGS });
+  const given = givenToken(values, process.env);
   const opened = open(values, flags, clock);
-  const token = issueToken(opened.deps, ownerEmail(opened.deps), values.token, 'serve');
+  const token = issueToken(opened.deps, ownerEmail(opened.deps), given, 'serve');
   const server = await startServer({ engine: opened.engine, host: values.host ?? '127.0.0.1', port: port(values) });
-  if (!values.token) console.log(`owner token ${token}`);
+  if (given === undefined) console.log(`owner token ${token}`);
   console.log(`listening on ${server.url}`);
   closeOnSignal(async () => {
     await server.close();
@@ -97,7 +105,10 @@ async function browser(argv: string[], clock: Clock): Promise<void> {
   // Browser mode is the desktop app without Electron: the same book in the user's data folder.
   const file = values.db ?? defaultBookPath();
   const opened = open(values, flags, clock, file);
-  const token = issueToken(opened.deps, ownerEmail(opened.deps), undefined, 'browser');
+  // The session token lives as long as this run: any left by a run that did not end cleanly goes
+  // first, and this one goes when the run stops.
+  revokeTokens(opened.deps.book.db, { label: BROWSER_TOKEN_LABEL });
+  const token = issueToken(opened.deps, ownerEmail(opened.deps), undefined, BROWSER_TOKEN_LABEL);
   // Sync runs here, in the server's process; the page reaches it at /v2/sync like any other request.
   const sync = nodeBookSync(opened.engine, opened.deps, resolve(file), userDataFolder(), process.env);
   // No browser to open from here: the window opens HMRC's sign-in page itself.
@@ -108,6 +119,7 @@ async function browser(argv: string[], clock: Clock): Promise<void> {
   closeOnSignal(async () => {
     await sync.close();
     await server.close();
+    revokeTokens(opened.deps.book.db, { token });
     opened.close();
   });
 }
@@ -120,11 +132,28 @@ function openExisting(values: Record<string, string>, clock: Clock): OpenEngine 
 }
 
 function token(argv: string[], clock: Clock): void {
-  const { values } = parseOptions(argv, { values: ['db', 'user'], flags: [] });
+  const { values, flags } = parseOptions(argv, { values: ['db', 'user', 'token', 'token-file'], flags: ['revoke'] });
+  if (flags.has('revoke')) {
+    revoke(values, clock);
+    return;
+  }
   const email = requireValue(values, 'user');
   const opened = openExisting(values, clock);
   try {
     console.log(issueToken(opened.deps, email));
+  } finally {
+    opened.close();
+  }
+}
+
+/** token --revoke: every token of --user, or the one token given in a file or LEDGERDESK_TOKEN. */
+function revoke(values: Record<string, string>, clock: Clock): void {
+  const given = values.user === undefined ? givenToken(values, process.env) : undefined;
+  if (values.user === undefined && given === undefined) throw new UsageError('--revoke needs --user EMAIL, or the token in --token-file FILE or LEDGERDESK_TOKEN');
+  const opened = openExisting(values, clock);
+  try {
+    const count = given === undefined ? revokeUserTokens(opened.deps, values.user!) : revokeTokens(opened.deps.book.db, { token: given });
+    console.log(count === 0 ? 'no such token: nothing revoked' : `revoked ${count} token${count === 1 ? '' : 's'}`);
   } finally {
     opened.close();
   }

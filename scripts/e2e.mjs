@@ -1,5 +1,5 @@
 // Runs the browser (e2e) suites: makes sure a Chromium exists, builds the renderer, runs vitest with
-// vitest.e2e.config.ts. The Chromium's path reaches the tests in LEDGERDESK_CHROMIUM.
+// vitest.e2e.config.ts in a shuffled order whose seed it prints. The Chromium's path reaches the tests in LEDGERDESK_CHROMIUM.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,7 +47,12 @@ console.log(`Chromium: ${chromium}`);
 // The renderer alone: the e2e suite serves out/renderer and needs nothing of the Electron targets.
 runOrExit('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts']);
 
-const status = run('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
+// The files (and the tests of a describe.shuffle) run in a shuffled order; the seed is printed so a
+// failing order can be run again with LEDGERDESK_E2E_SEED.
+const seed = process.env.LEDGERDESK_E2E_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
+console.log(`e2e order seed: ${seed} (run this order again with LEDGERDESK_E2E_SEED=${seed})`);
+
+const status = run('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', `--sequence.seed=${seed}`, ...process.argv.slice(2)], {
   env: { ...process.env, LEDGERDESK_CHROMIUM: chromium },
 });
 process.exit(status);

@@ -13,6 +13,12 @@ export function saveToken(db: Db, userId: number, token: string, label: string, 
   db.insert(apiTokens).values({ userId, tokenHash: hashToken(token), label, createdAt: now }).onConflictDoNothing().run();
 }
 
+/** Forgets one token, every token of a user, or every token with a label; answers how many went. */
+export function revokeTokens(db: Db, which: { token: string } | { userId: number } | { label: string }): number {
+  const where = 'token' in which ? eq(apiTokens.tokenHash, hashToken(which.token)) : 'userId' in which ? eq(apiTokens.userId, which.userId) : eq(apiTokens.label, which.label);
+  return db.delete(apiTokens).where(where).run().changes;
+}
+
 // Every request runs this lookup, so it is prepared once per connection.
 const tokenLookup = preparedPerConnection((db: Db) =>
   db

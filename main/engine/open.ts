@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { openBook, type OpenBookOptions } from '../db/client';
 import { users } from '../db/schema';
 import { createEngine, type Engine } from './app';
-import { saveToken } from './auth';
+import { revokeTokens, saveToken } from './auth';
 import { systemClock, type Clock, type EngineDeps, type Ids } from './context';
 import { createBook, hasCompany, type BookOptions } from './setup';
 
@@ -52,6 +52,13 @@ export function issueToken(deps: EngineDeps, email: string, token = deps.ids.tok
   if (!user) throw new UnknownUserError(`No user with email ${email} in this book`);
   saveToken(deps.book.db, user.id, token, label, deps.clock.now().toISOString());
   return token;
+}
+
+/** Forgets every token of the user with `email`; answers how many there were. */
+export function revokeUserTokens(deps: EngineDeps, email: string): number {
+  const user = deps.book.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (!user) throw new UnknownUserError(`No user with email ${email} in this book`);
+  return revokeTokens(deps.book.db, { userId: user.id });
 }
 
 /** The email of the book's first Full-access user: who `serve --token` and browser mode act as. */

@@ -11,6 +11,11 @@ import { readZip } from './zip';
 
 export type { CsvColumnMapping, ImportMessage, ParsedStatement, ParseOptions, StatementAccount, StatementFormat, StatementLine } from './types';
 
+// What a person sees when a parser throws instead of refusing the file: a fault in Ledgerdesk. An
+// exception's text ("Cannot read properties of undefined") would tell them nothing, so it goes in
+// `fault` instead. The garbage tests assert that no input ever ends here.
+export const UNEXPECTED_FAULT = 'Ledgerdesk could not read this file: its reader stopped on something it did not expect. Nothing was imported.';
+
 /**
  * Reads a bank or card statement file of any supported format. Never throws: whatever goes wrong
  * comes back in `errors`. A refused file has errors and no transactions; a partly readable one has
@@ -53,8 +58,7 @@ function parseFile(bytes: Uint8Array, options: ParseOptions, insideZip: boolean)
     }
     return { ...result, warnings };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return refused(null, `The file could not be read: ${reason}`);
+    return { ...refused(null, UNEXPECTED_FAULT), fault: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -69,6 +73,12 @@ function parseZip(bytes: Uint8Array, options: ParseOptions): ParsedStatement {
   const merged: ParsedStatement = { format: null, accounts: book.accounts, transactions: [], warnings, errors: [] };
   for (const entry of entries) {
     const part = parseFile(entry.bytes, { ...options, fileName: entry.name, columnMapping: undefined }, true);
+    // A reader's fault inside the zip is not a readme to leave out: it says so, as it would alone.
+    if (part.fault !== undefined) {
+      merged.fault ??= part.fault;
+      merged.errors.push(...part.errors.map((m) => ({ ...m, message: `${entry.name}: ${m.message}` })));
+      continue;
+    }
     // A readme or a PDF beside the statements is not an error in the delivery.
     if (part.format === null && part.transactions.length === 0) {
       merged.warnings.push(message(`${entry.name}: not a statement, left out.`));

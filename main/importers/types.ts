@@ -85,6 +85,11 @@ export interface ParsedStatement {
    * be (a zip bomb) or is broken: nothing in it was read, and the engine answers 422.
    */
   archiveRefused?: true;
+  /**
+   * Set only when a parser threw, which is a fault in Ledgerdesk: the exception's own text, for a
+   * log or a bug report. The person importing sees UNEXPECTED_FAULT in `errors`, never this.
+   */
+  fault?: string;
   /** CSV only: the column mapping used (guessed unless given), for the user to confirm. */
   csv?: { mapping: CsvColumnMapping; header?: string[] };
 }

@@ -21,6 +21,9 @@ export type ZipReading = { entries: ZipEntry[]; refusal?: undefined } | { entrie
 export const MAX_ZIP_ENTRIES = 400;
 export const MAX_ZIP_TOTAL_BYTES = 64 * 1024 * 1024;
 
+// Stored (0) and deflated (8): the two methods every zip tool writes and the two fflate unpacks.
+const READABLE_METHODS = new Set([0, 8]);
+
 const MEBIBYTE = 1024 * 1024;
 const PUSH_SLICE_BYTES = 16 * 1024;
 
@@ -42,12 +45,18 @@ export function readZip(bytes: Uint8Array): ZipReading {
       refuse(`The zip file holds more than ${MAX_ZIP_ENTRIES} files; send the statements in smaller zips.`);
       return;
     }
+    // fflate 0.8 reports an unknown method and then goes on to call a missing decoder, which throws.
+    if (!READABLE_METHODS.has(file.compression)) {
+      refuse(`${file.name} in the zip is packed with a method Ledgerdesk cannot unpack; zip the statements again with ordinary compression.`);
+      return;
+    }
     const chunks: Uint8Array[] = [];
     unfinished.add(file.name);
     file.ondata = (error, chunk, final) => {
       if (refusal) return;
+      // fflate's own words ("invalid distance", "unexpected EOF") mean nothing to the person importing.
       if (error) {
-        refuse(`${file.name} in the zip could not be read: ${error.message}`);
+        refuse(`${file.name} in the zip is damaged: its packed data does not unpack. Download the statements again.`);
         return;
       }
       total += chunk.length;
@@ -66,9 +75,14 @@ export function readZip(bytes: Uint8Array): ZipReading {
   unzip.register(UnzipInflate);
   // Fed in slices so that reading stops at the first refusal: one push of the whole zip would go on
   // inflating every entry after it.
-  for (let at = 0; at < bytes.length && !refusal; at += PUSH_SLICE_BYTES) {
-    const end = Math.min(bytes.length, at + PUSH_SLICE_BYTES);
-    unzip.push(bytes.subarray(at, end), end === bytes.length);
+  // fflate throws "invalid zip data" when the zip ends inside an entry's packed data.
+  try {
+    for (let at = 0; at < bytes.length && !refusal; at += PUSH_SLICE_BYTES) {
+      const end = Math.min(bytes.length, at + PUSH_SLICE_BYTES);
+      unzip.push(bytes.subarray(at, end), end === bytes.length);
+    }
+  } catch {
+    refuse('The zip file is damaged: an entry in it ends where its header says it goes on. Download the statements again.');
   }
 
   // A zip cut short in transfer ends inside an entry: its data never reaches the end.

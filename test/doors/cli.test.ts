@@ -6,15 +6,18 @@ import { describe, expect, it } from 'vitest';
 
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const cli = join(process.cwd(), 'main', 'cli.ts');
-const env = { ...process.env, LEDGERDESK_NOW: '2026-11-22T10:00:00Z' };
+const env: NodeJS.ProcessEnv = { ...process.env, LEDGERDESK_NOW: '2026-11-22T10:00:00Z' };
+delete env.LEDGERDESK_TOKEN;
+/** Given by hand, so at least 16 characters. */
+const OWNER_TOKEN = 'T0K3N-for-the-owner';
 
-function runCli(args: string[]) {
-  return spawnSync(tsx, [cli, ...args], { env, encoding: 'utf8' });
+function runCli(args: string[], extraEnv: Record<string, string> = {}) {
+  return spawnSync(tsx, [cli, ...args], { env: { ...env, ...extraEnv }, encoding: 'utf8' });
 }
 
 /** Starts `serve` and resolves with its url once it prints the listening line. */
-function serve(args: string[]): Promise<{ url: string; stop(): void }> {
-  const child = spawn(tsx, [cli, 'serve', ...args], { env });
+function serve(args: string[], extraEnv: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
+  const child = spawn(tsx, [cli, 'serve', ...args], { env: { ...env, ...extraEnv } });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -30,12 +33,12 @@ function serve(args: string[]): Promise<{ url: string; stop(): void }> {
 describe('command line', () => {
   it('serve creates the book, prints the listening line and accepts the given owner token', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'ledgerdesk-cli-')), 'book.sqlite');
-    const server = await serve(['--db', db, '--port', '0', '--token', 'T0K3N', '--company-type', 'UkSoleTrader', '--company-start', '2025-04-06', '--vat-registered']);
+    const server = await serve(['--db', db, '--port', '0', '--company-type', 'UkSoleTrader', '--company-start', '2025-04-06', '--vat-registered'], { LEDGERDESK_TOKEN: OWNER_TOKEN });
     try {
-      const company = await fetch(`${server.url}/v2/company`, { headers: { Authorization: 'Bearer T0K3N' } });
+      const company = await fetch(`${server.url}/v2/company`, { headers: { Authorization: `Bearer ${OWNER_TOKEN}` } });
       const body = (await company.json()) as { company: { type: string; company_start_date: string; sales_tax_registration_status: string } };
       expect(body.company).toMatchObject({ type: 'UkSoleTrader', company_start_date: '2025-04-06', sales_tax_registration_status: 'Registered' });
-      const me = (await (await fetch(`${server.url}/v2/users/me`, { headers: { Authorization: 'Bearer T0K3N' } })).json()) as { user: { permission_level: number } };
+      const me = (await (await fetch(`${server.url}/v2/users/me`, { headers: { Authorization: `Bearer ${OWNER_TOKEN}` } })).json()) as { user: { permission_level: number } };
       expect(me.user.permission_level).toBe(8);
     } finally {
       server.stop();
@@ -54,7 +57,7 @@ describe('command line', () => {
     } finally {
       again.stop();
     }
-  }, 120_000);
+  }, 600_000);
 
   it('token needs an existing book and a known user', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'ledgerdesk-cli-')), 'book.sqlite');

@@ -34,10 +34,14 @@ describe('IPC door', () => {
 
   it('refuses malformed envelopes and paths outside /v2 without touching the engine', async () => {
     const t = createTestBook();
-    for (const bad of [null, 'GET /v2/company', { method: 'PATCH', path: '/v2/company' }, { method: 'GET', path: '/etc/passwd' }, { method: 'GET', path: '/v2/../secret' }, { method: 'GET', path: '/v2/company', headers: { a: 1 } }]) {
-      const response = await answerApiRequest(t.engine, OWNER_TOKEN, bad);
-      expect(response.status).toBe(400);
-    }
+    const engineCalls = vi.spyOn(t.engine, 'fetch');
+    const bad = [null, 'GET /v2/company', { method: 'PATCH', path: '/v2/company' }, { method: 'GET', path: '/etc/passwd' }, { method: 'GET', path: '/v2/../secret' }, { method: 'GET', path: '/v2/company', headers: { a: 1 } }];
+    const statuses = await Promise.all(bad.map(async (envelope) => (await answerApiRequest(t.engine, OWNER_TOKEN, envelope)).status));
+    expect(statuses).toEqual(bad.map(() => 400));
+    expect(engineCalls).not.toHaveBeenCalled();
+    // The spy does see a request that gets through, so its silence above means something.
+    expect((await answerApiRequest(t.engine, OWNER_TOKEN, { method: 'GET', path: '/v2/company' })).status).toBe(200);
+    expect(engineCalls).toHaveBeenCalledTimes(1);
   });
 
   it('does not let the page choose who it is', async () => {
@@ -52,8 +56,10 @@ describe('IPC door', () => {
     const t = createTestBook();
     registerApiChannel(t.engine, OWNER_TOKEN, (event) => (event as unknown as { trusted: boolean }).trusted);
     const handler = handlers.get(API_CHANNEL)!;
+    const engineCalls = vi.spyOn(t.engine, 'fetch');
     const refused = (await handler({ trusted: false }, { method: 'GET', path: '/v2/company' })) as { status: number };
     expect(refused.status).toBe(403);
+    expect(engineCalls).not.toHaveBeenCalled();
     const allowed = (await handler({ trusted: true }, { method: 'GET', path: '/v2/company' })) as { status: number };
     expect(allowed.status).toBe(200);
   });

@@ -12,6 +12,8 @@ const children: ChildProcess[] = [];
 /** What each server process said, and how it ended if it did: a dead server fails the test with its reason. */
 const outputs: string[] = [];
 const deaths: string[] = [];
+/** Given by hand (LEDGERDESK_TOKEN), so at least 16 characters. */
+const SHARED_TOKEN = 'SHARED-owner-token';
 const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-shared-'));
 afterAll(() => {
   for (const child of children) child.kill('SIGTERM');
@@ -19,7 +21,7 @@ afterAll(() => {
 });
 
 function serve(db: string): Promise<string> {
-  const child = spawn(tsx, [cli, 'serve', '--db', db, '--port', '0', '--token', 'SHARED'], { env: { ...process.env, LEDGERDESK_NOW: '2026-11-22T10:00:00Z' } });
+  const child = spawn(tsx, [cli, 'serve', '--db', db, '--port', '0'], { env: { ...process.env, LEDGERDESK_NOW: '2026-11-22T10:00:00Z', LEDGERDESK_TOKEN: SHARED_TOKEN } });
   children.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
@@ -48,7 +50,7 @@ describe('one book, several processes', () => {
     const db = join(dir, 'shared.ledgerdesk');
     // The book exists before the servers start, as it would when the app is already open on it.
     const made = openEngine({ file: db, create: { type: 'UkLimitedCompany', name: 'Shared Ltd', startDate: '2025-04-01', owner: { email: 'owner@example.com', firstName: 'O', lastName: 'Owner' } } });
-    issueToken(made.deps, ownerEmail(made.deps), 'SHARED');
+    issueToken(made.deps, ownerEmail(made.deps), SHARED_TOKEN);
     made.close();
     const urls = await Promise.all(Array.from({ length: PROCESSES }, () => serve(db)));
 
@@ -60,12 +62,12 @@ describe('one book, several processes', () => {
         for (let write = 0; write < WRITES_PER_CLIENT; write += 1) {
           const name = `client ${client} write ${write}`;
           // Each write reads the list first, as the app does, so transactions overlap with reads.
-          const list = await fetch(`${url}/v2/contacts?per_page=5`, { headers: { Authorization: 'Bearer SHARED' } });
+          const list = await fetch(`${url}/v2/contacts?per_page=5`, { headers: { Authorization: `Bearer ${SHARED_TOKEN}` } });
           statuses.push(list.status);
           await list.arrayBuffer();
           const response = await fetch(`${url}/v2/contacts`, {
             method: 'POST',
-            headers: { Authorization: 'Bearer SHARED', 'Content-Type': 'application/json' },
+            headers: { Authorization: `Bearer ${SHARED_TOKEN}`, 'Content-Type': 'application/json' },
             body: JSON.stringify({ contact: { organisation_name: name } }),
           });
           statuses.push(response.status);
@@ -76,7 +78,7 @@ describe('one book, several processes', () => {
           // of transaction a deferred BEGIN lets another process overtake (SQLITE_BUSY_SNAPSHOT).
           const invoice = await fetch(`${url}/v2/invoices`, {
             method: 'POST',
-            headers: { Authorization: 'Bearer SHARED', 'Content-Type': 'application/json' },
+            headers: { Authorization: `Bearer ${SHARED_TOKEN}`, 'Content-Type': 'application/json' },
             body: JSON.stringify({ invoice: { contact: body.contact!.url, dated_on: '2026-11-01', payment_terms_in_days: 30, invoice_items: Array.from({ length: 10 }, (_, line) => ({ item_type: 'Hours', description: `line ${line}`, price: '12.50', quantity: '2' })) } }),
           });
           statuses.push(invoice.status);

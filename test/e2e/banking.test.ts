@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrastOf, layoutProblems, pageLuminance } from './layout';
 import { openApp, type AppSession } from './session';
 
 /** The accounts as the engine holds them, to check that what the screen says was really saved. */
@@ -28,6 +29,7 @@ describe('banking in browser mode', () => {
     await app.page.keyboard.press('Alt+2');
     await app.page.getByRole('heading', { name: 'Banking' }).waitFor();
     await app.page.getByText('No bank accounts yet.').waitFor();
+    expect(await storedAccounts(app)).toEqual([]);
   });
 
   it('adds an account from the keyboard: N, type, Tab between fields, Enter to save', async () => {
@@ -199,13 +201,31 @@ describe('banking in browser mode', () => {
     expect(await form().count()).toBe(0);
   });
 
-  it('looks right in the dark colour scheme too', async () => {
-    await app.page.emulateMedia({ colorScheme: 'dark' });
-    await app.page.getByRole('button', { name: /New bank account/ }).click();
+  it('looks right in the dark colour scheme too: readable, nothing cut off', async () => {
+    const { page } = app;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('button', { name: /New bank account/ }).click();
     await form().waitFor();
+    // The scheme took: the page is dark, so what follows is measured in dark, not in light.
+    expect(await pageLuminance(page)).toBeLessThan(0.05);
+    // WCAG AA (4.5:1) for the text a person reads and acts on in the form and the table behind it.
+    const named = {
+      title: page.getByRole('heading', { name: 'New bank account' }),
+      nameLabel: form().locator('label[for="bank-account-name"]'),
+      nameField: page.locator('#bank-account-name'),
+      save: form().getByRole('button', { name: /Save/ }),
+      cancel: form().getByRole('button', { name: /Cancel/ }),
+      pageHeading: page.getByRole('heading', { name: 'Banking' }),
+    };
+    const contrasts = Object.fromEntries(await Promise.all(Object.entries(named).map(async ([key, locator]) => [key, await contrastOf(locator)] as const)));
+    for (const [key, ratio] of Object.entries(contrasts)) expect(ratio, key).toBeGreaterThanOrEqual(4.5);
+    expect(await layoutProblems(page)).toEqual([]);
+    // A picture for a person to look at; the assertions above are the test.
     await app.screenshot('banking-dark');
-    await app.page.keyboard.press('Escape');
-    await app.page.emulateMedia({ colorScheme: 'light' });
+    await page.keyboard.press('Escape');
+    await form().waitFor({ state: 'detached' });
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('ran without Content-Security-Policy violations or page errors', () => {

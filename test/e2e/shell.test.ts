@@ -100,6 +100,7 @@ describe('shell events in the desktop window', () => {
   it('View › a section moves the window there', async () => {
     await emit('menu:open-section', { section: 'banking' });
     await page.getByRole('heading', { name: 'Banking' }).first().waitFor();
+    expect(await page.getByRole('navigation', { name: 'Sections' }).locator('[aria-current=page]').textContent()).toMatch(/Banking/);
   });
 
   it('shows a crash in one sentence, light and dark, and it can be dismissed', async () => {

@@ -101,6 +101,7 @@ describe('VAT returns in browser mode', () => {
     await page.getByRole('combobox', { name: 'Line 1 VAT' }).selectOption('20');
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('heading', { name: 'Bill PS-31' }).waitFor();
+    expect((await app.book.json('GET', '/v2/bills')).body.bills[0]).toMatchObject({ reference: 'PS-31', total_value: '240.3' });
     await page.keyboard.press('Escape');
   });
 

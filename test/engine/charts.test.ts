@@ -15,6 +15,8 @@ const UNINCORPORATED: CompanyType[] = ['UkSoleTrader', 'UkPartnership', 'UkUninc
 describe('default charts of accounts', () => {
   it.each(COMPANY_TYPES)('%s: unique codes in order, each in one of the four list groups', (type) => {
     const codes = codesOf(type);
+    // An empty chart would pass every check below.
+    expect(codes.length).toBeGreaterThan(20);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes).toEqual([...codes].sort());
     for (const item of defaultChart(type)) expect(['income', 'cost_of_sales', 'admin_expenses', 'general']).toContain(item.group);

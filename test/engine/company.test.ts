@@ -90,6 +90,7 @@ describe('GET /v2/company', () => {
   it('keeps id a JSON number and every date and decimal a string', async () => {
     const { body } = await createTestBook().json('GET', '/v2/company');
     expect(typeof body.company.id).toBe('number');
+    expect(body.company.sales_tax_rates.length).toBeGreaterThan(0);
     for (const rate of body.company.sales_tax_rates) expect(typeof rate).toBe('string');
     for (const key of ['company_start_date', 'first_accounting_year_end', 'created_at']) expect(typeof body.company[key]).toBe('string');
   });

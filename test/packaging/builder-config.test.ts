@@ -47,9 +47,45 @@ describe('electron-builder configuration', () => {
     expect(config.publish).toBeNull();
   });
 
-  it('associates books and every statement format the app takes from the system', () => {
-    const extensions = (config.fileAssociations as { ext: string | string[] }[]).flatMap((association) => association.ext);
-    expect(extensions.sort()).toEqual(['ledgerdesk', ...STATEMENT_EXTENSIONS].sort());
+  // What each platform's build registers: the shared list plus the platform's own (electron-builder
+  // concatenates config.fileAssociations and <platform>.fileAssociations).
+  interface Association { ext: string | string[]; mimeType?: string; rank?: string; role?: string }
+  const associationsOn = (platform: 'mac' | 'win' | 'linux'): Association[] => [...(config.fileAssociations ?? []), ...(config[platform]?.fileAssociations ?? [])];
+  const extensionsOf = (associations: Association[]) => associations.flatMap((association) => association.ext).sort();
+
+  it('associates books and every statement format on macOS, only as an alternative for statements', () => {
+    const associations = associationsOn('mac');
+    expect(extensionsOf(associations)).toEqual(['ledgerdesk', ...STATEMENT_EXTENSIONS].sort());
+    for (const association of associations) expect(association.rank, String(association.ext)).toBe(association.ext === 'ledgerdesk' ? 'Owner' : 'Alternate');
+  });
+
+  it('registers every statement format on Linux, one extension per entry, each with its MIME type', () => {
+    const associations = associationsOn('linux');
+    expect(extensionsOf(associations)).toEqual(['ledgerdesk', ...STATEMENT_EXTENSIONS].sort());
+    // The Linux targets skip an entry without a MIME type and write its glob as "*.<ext>".
+    for (const association of associations) {
+      expect(typeof association.ext, String(association.ext)).toBe('string');
+      expect(association.mimeType, String(association.ext)).toMatch(/^[a-z]+\/[\w.+-]+$/);
+    }
+    expect(associations.find((association) => association.ext === 'csv')?.mimeType).toBe('text/csv');
+  });
+
+  it('offers Ledgerdesk for .csv and .xml on Windows without making it their default program', () => {
+    // electron-builder's NSIS installer makes every association it is given the default (it writes
+    // the extension's default ProgID), so .csv and .xml must not be among Windows' associations ...
+    const windows = extensionsOf(associationsOn('win'));
+    expect(windows).not.toContain('csv');
+    expect(windows).not.toContain('xml');
+    expect(windows).toEqual(['ledgerdesk', ...STATEMENT_EXTENSIONS.filter((extension) => extension !== 'csv' && extension !== 'xml')].sort());
+    // ... and the installer script adds them to the "Open with" list only, and takes them off again.
+    const script = readFileSync(join(root, config.directories.buildResources, 'installer.nsh'), 'utf8');
+    for (const extension of ['csv', 'xml']) {
+      expect(script).toContain(`WriteRegNone SHELL_CONTEXT "Software\\Classes\\.${extension}\\OpenWithProgids" "Ledgerdesk.Statement"`);
+      expect(script).toContain(`DeleteRegValue SHELL_CONTEXT "Software\\Classes\\.${extension}\\OpenWithProgids" "Ledgerdesk.Statement"`);
+      // Writing the extension key's own default value is what takes a format over.
+      expect(script).not.toMatch(new RegExp(`WriteRegStr SHELL_CONTEXT "Software\\\\Classes\\\\\\.${extension}" ""`));
+    }
+    expect(config.nsis.include ?? 'installer.nsh').toBe('installer.nsh');
   });
 
   it('draws every icon from one 1024-pixel PNG rendered from resources/icon.svg', () => {

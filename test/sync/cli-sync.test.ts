@@ -16,8 +16,12 @@ function run(args: string[]): Promise<{ status: number | null; stdout: string; s
   return new Promise((resolve) => child.on('exit', (status) => resolve({ status, stdout, stderr })));
 }
 
+// Given by hand (LEDGERDESK_TOKEN), so at least 16 characters each.
+const REMOTE_TOKEN = 'remote-owner-token';
+const LOCAL_TOKEN = 'local-owner-token-';
+
 function serve(db: string, token: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(tsx, [cli, 'serve', '--db', db, '--port', '0', '--token', token, '--company-name', 'Example Ltd']);
+  const child = spawn(tsx, [cli, 'serve', '--db', db, '--port', '0', '--company-name', 'Example Ltd'], { env: { ...process.env, LEDGERDESK_TOKEN: token } });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -37,11 +41,11 @@ async function post(url: string, token: string, path: string, body: unknown): Pr
 describe('npm run cli -- sync', () => {
   it('brings a remote served by another Ledgerdesk into a new book, then shows the plan for a book that already has records', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-sync-'));
-    const remote = await serve(join(dir, 'remote.sqlite'), 'R');
+    const remote = await serve(join(dir, 'remote.sqlite'), REMOTE_TOKEN);
     try {
-      await post(remote.url, 'R', '/v2/contacts', { contact: { organisation_name: 'Acme Ltd', email: 'ap@acme.test' } });
-      await post(remote.url, 'R', '/v2/bank_accounts', { bank_account: { name: 'Current', type: 'StandardBankAccount', opening_balance: '10', account_number: '12345678', sort_code: '12-34-56' } });
-      const first = await run(['sync', '--db', join(dir, 'new.sqlite'), '--remote', remote.url, '--remote-token', 'R']);
+      await post(remote.url, REMOTE_TOKEN, '/v2/contacts', { contact: { organisation_name: 'Acme Ltd', email: 'ap@acme.test' } });
+      await post(remote.url, REMOTE_TOKEN, '/v2/bank_accounts', { bank_account: { name: 'Current', type: 'StandardBankAccount', opening_balance: '10', account_number: '12345678', sort_code: '12-34-56' } });
+      const first = await run(['sync', '--db', join(dir, 'new.sqlite'), '--remote', remote.url, '--remote-token', REMOTE_TOKEN]);
       expect(first.stderr).toBe('');
       const result = JSON.parse(first.stdout) as Record<string, number>;
       expect(result).toMatchObject({ pulled: 2, pushed: 0, conflicts: 0, refused: 0 });
@@ -52,11 +56,11 @@ describe('npm run cli -- sync', () => {
 
       // A book with its own records: the same contact (name and email) and one the remote lacks.
       const localDb = join(dir, 'own.sqlite');
-      const local = await serve(localDb, 'L');
-      await post(local.url, 'L', '/v2/contacts', { contact: { organisation_name: 'ACME LTD', email: 'ap@acme.test', town: 'Leeds' } });
-      await post(local.url, 'L', '/v2/contacts', { contact: { organisation_name: 'Only Here' } });
+      const local = await serve(localDb, LOCAL_TOKEN);
+      await post(local.url, LOCAL_TOKEN, '/v2/contacts', { contact: { organisation_name: 'ACME LTD', email: 'ap@acme.test', town: 'Leeds' } });
+      await post(local.url, LOCAL_TOKEN, '/v2/contacts', { contact: { organisation_name: 'Only Here' } });
       await local.stop();
-      const planned = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', 'R']);
+      const planned = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', REMOTE_TOKEN]);
       expect(planned.status).toBe(3);
       expect(planned.stderr).toContain('--accept-plan');
       const plan = (JSON.parse(planned.stdout) as { plan: { mode: string; families: { family: string; linked: unknown[]; createHere: unknown[]; createThere: unknown[] }[] } }).plan;
@@ -65,9 +69,9 @@ describe('npm run cli -- sync', () => {
       expect(contacts.linked).toHaveLength(1);
       expect(contacts.createThere).toHaveLength(1);
       expect(plan.families.find((family) => family.family === 'bank_accounts')!.createHere).toHaveLength(1);
-      const accepted = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', 'R', '--accept-plan', '--push-only']);
+      const accepted = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', REMOTE_TOKEN, '--accept-plan', '--push-only']);
       expect(JSON.parse(accepted.stdout)).toMatchObject({ pushed: 1, pulled: 0 });
-      const pulled = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', 'R', '--pull-only']);
+      const pulled = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', REMOTE_TOKEN, '--pull-only']);
       expect(JSON.parse(pulled.stdout)).toMatchObject({ pulled: 1, pushed: 0 });
       const listed = (await (await fetch(`${remote.url}/v2/contacts?view=all`, { headers: { Authorization: 'Bearer R' } })).json()) as { contacts: { organisation_name: string }[] };
       expect(listed.contacts.map((contact) => contact.organisation_name).sort()).toEqual(['Acme Ltd', 'Only Here']);
