@@ -8,3 +8,4 @@ export * from './settings';
 export * from './journals';
 export * from './sales';
 export * from './sync';
+export * from './drafts';
