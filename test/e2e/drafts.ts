@@ -57,7 +57,12 @@ export async function leaveEachWayAndKeep(app: AppSession, ways: LeaveWays, inta
   if (ways.otherRecord) attempts.push(['another record', ways.otherRecord]);
   for (const [name, leave] of attempts) {
     await leave();
-    await leaveDialog(app).waitFor();
+    await leaveDialog(app)
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await app.screenshot(`drafts-failed-${name}`);
+        throw new Error(`Leaving by ${name} did not ask: ${String(error)}`);
+      });
     asked.push(name);
     // Alternate the two ways of keeping: the button, and Escape in the question.
     if (asked.length % 2 === 0) await page.keyboard.press('Escape');

@@ -70,11 +70,12 @@ class DraftInbox {
 
   /**
    * For a section view, in an $effect: when a draft of this section is opening, `open` is called with
-   * its editor kind and record (null for a new one) to bring that editor up.
+   * its editor kind and record (null for a new one) to bring that editor up. `kinds`: only drafts of
+   * these editors (a section whose pages each have their own).
    */
-  route(section: SectionId, open: (kind: string, record: string | null) => void): void {
+  route(section: SectionId, open: (kind: string, record: string | null) => void, kinds?: readonly string[]): void {
     const draft = this.opening;
-    if (draft?.section !== section) return;
+    if (draft?.section !== section || (kinds && !kinds.includes(draft.kind))) return;
     untrack(() => {
       this.opening = null;
       open(draft.kind, draft.record);

@@ -36,6 +36,8 @@ export interface DraftSpec<State> {
   apply: (state: State) => void;
   /** The editor's own save; true when it was saved. */
   save: () => Promise<boolean>;
+  /** No drafts for this editor as it is now (several bank lines explained at once): never dirty. */
+  off?: boolean;
 }
 
 const randomPart = () => crypto.randomUUID().slice(0, 8);
@@ -61,6 +63,12 @@ export class EditorDraft<State> implements GuardedEditor {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly spec: DraftSpec<State>) {
+    if (spec.off) {
+      this.key = '';
+      this.baseline = '';
+      this.finished = true;
+      return;
+    }
     const claimed = draftInbox.claim(spec.kind, spec.record());
     this.key = claimed?.key ?? keyFor(spec.section, spec.kind, spec.record());
     this.baseline = fingerprint(spec.state());
@@ -148,7 +156,22 @@ export class EditorDraft<State> implements GuardedEditor {
   }
 
   async saveNow(): Promise<boolean> {
-    return this.spec.save();
+    return this.whileSaving(this.spec.save);
+  }
+
+  /**
+   * Runs a save of an editor that may go away as it succeeds (the explain panel moves to the next
+   * line): nothing is kept meanwhile, and once saved the draft is gone; refused, drafting goes on.
+   */
+  async whileSaving(run: () => Promise<boolean>): Promise<boolean> {
+    if (this.spec.off) return run();
+    clearTimeout(this.timer);
+    const wasFinished = this.finished;
+    this.finished = true;
+    const ok = await run();
+    this.finished = wasFinished;
+    if (ok) this.saved();
+    return ok;
   }
 
   /** Leave without saving: the draft is discarded, and the toast's Undo brings it back. */
