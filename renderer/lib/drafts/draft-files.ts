@@ -1,8 +1,14 @@
 /**
  * An editor's state as a draft holds it: plain JSON, with each chosen File as its bytes in base64 (so a
- * restored draft attaches exactly the file that was chosen, even after a crash). `fingerprint` is the
- * cheap comparison used to tell whether the editor changed; it names a file without reading it.
+ * restored draft attaches exactly the file that was chosen, even after a crash), and each record url
+ * without its origin: browser mode's port changes from one start to the next, and a restored contact
+ * must be the picker's own url again. `fingerprint` is the cheap comparison used to tell whether the
+ * editor changed; it names a file without reading it.
  */
+import { recordOrigin } from '../api';
+
+const RECORD_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]+(\/v2\/.*)$/i;
+const KEPT_URL = 'record:';
 
 interface StoredFile {
   __file: true;
@@ -35,6 +41,10 @@ function storeFile(file: File): Promise<StoredFile> {
 /** The state with every File replaced by its stored form. */
 export async function encodeState(value: unknown): Promise<unknown> {
   if (value instanceof File) return storeFile(value);
+  if (typeof value === 'string') {
+    const url = RECORD_URL.exec(value);
+    return url ? KEPT_URL + url[1]! : value;
+  }
   if (Array.isArray(value)) return Promise.all(value.map(encodeState));
   if (typeof value === 'object' && value !== null) {
     const entries = await Promise.all(Object.entries(value).map(async ([name, inner]) => [name, await encodeState(inner)] as const));
@@ -49,6 +59,7 @@ export function decodeState(value: unknown): unknown {
     const bytes = Uint8Array.from(atob(value.base64), (char) => char.charCodeAt(0));
     return new File([bytes], value.name, { type: value.type, lastModified: value.lastModified });
   }
+  if (typeof value === 'string' && value.startsWith(`${KEPT_URL}/v2/`)) return recordOrigin() + value.slice(KEPT_URL.length);
   if (Array.isArray(value)) return value.map(decodeState);
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, decodeState(inner)]));
   return value;

@@ -7,6 +7,7 @@ import { untrack } from 'svelte';
 import { getDraft, restoreDraft, type StoredDraft } from '../api/drafts';
 import type { SectionId } from '../sections';
 import { toasts } from '../toasts.svelte';
+import { decodeState } from './draft-files';
 import { leaveGuard } from './leave-guard.svelte';
 
 /** What EditorDraft writes beside the editor's fields: which editor, and which record. */
@@ -22,7 +23,7 @@ export interface OpeningDraft extends DraftMeta {
 }
 
 function openingOf(draft: StoredDraft): OpeningDraft {
-  const meta = draft.state as Partial<DraftMeta> & { fields?: unknown };
+  const meta = decodeState(draft.state) as Partial<DraftMeta> & { fields?: unknown };
   return { key: draft.key, section: draft.section as SectionId, kind: String(meta.kind ?? ''), record: typeof meta.record === 'string' ? meta.record : null, fields: meta.fields };
 }
 
