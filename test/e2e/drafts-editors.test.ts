@@ -10,11 +10,12 @@ import { openApp, type AppSession } from './session';
  */
 describe('drafts of every kind of editor', () => {
   let app: AppSession;
+  let accountUrl: string;
 
   beforeAll(async () => {
     app = await openApp();
     expect((await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Client Co' } } })).status).toBe(201);
-    await accountWithLines(app, [
+    accountUrl = await accountWithLines(app, [
       { dated_on: '2026-09-03', description: 'STAPLES OFFICE', amount: '-100.00' },
       { dated_on: '2026-09-02', description: 'CAFE NERO', amount: '-12.50' },
     ]);
@@ -28,6 +29,12 @@ describe('drafts of every kind of editor', () => {
   const drafts = async () => (await app.book.json('GET', '/v2/drafts')).body.drafts.map((draft: { label: string }) => draft.label);
   const expectValues = async (values: Record<string, string>) => {
     for (const [name, value] of Object.entries(values)) expect(await field(name).inputValue(), name).toBe(value);
+  };
+  /** Reloads through the browser's question (answered Leave) and opens the one draft offered. */
+  const reloadAndOpen = async (label: string) => {
+    app.page.once('dialog', (dialog) => void dialog.accept());
+    await app.page.reload();
+    await app.page.getByRole('dialog', { name: `1 unsaved draft: ${label}` }).getByRole('button', { name: `Open the draft of ${label}` }).click();
   };
   /** Leaves by Escape and discards, so the next editor starts from an empty drafts list. */
   const discard = async () => {
@@ -78,7 +85,21 @@ describe('drafts of every kind of editor', () => {
       await expectValues({ Description: 'Train to Leeds', 'Amount paid': '42.10' });
       expect(await page.getByText('ticket.png').count()).toBe(1);
     });
-    await discard();
+
+    // Reloaded: the draft comes back with its receipt, and the receipt saved is the file chosen, byte for byte.
+    await reloadAndOpen('expense for Train to Leeds');
+    await page.getByRole('heading', { name: 'New expense' }).waitFor();
+    await expect.poll(() => field('Description').inputValue()).toBe('Train to Leeds');
+    await page.getByText('ticket.png').waitFor();
+    await field('Date').fill('02/11/2026');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await chooseCategoryByCode(app, '285');
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByRole('heading', { name: 'Expense of 2 Nov 2026' }).waitFor();
+    const expense = (await app.book.json('GET', '/v2/expenses')).body.expenses[0];
+    const files = await app.book.json('GET', `${new URL(expense.url).pathname}/attachments`, { headers: { 'X-Api-Version': '2026-09-01' } });
+    expect(files.body.attachments.map((file: { file_name: string; file_size: number }) => [file.file_name, file.file_size])).toEqual([['ticket.png', 11]]);
+    await expect.poll(drafts).toEqual([]);
   });
 
   it('journal: entries that do not balance yet stay, and Save from the question says why it cannot', async () => {
@@ -147,6 +168,18 @@ describe('drafts of every kind of editor', () => {
       expect(await part(2).locator('input[id^="split-amount-"]').inputValue()).toBe('40.00');
       expect(await part(2).getByRole('combobox', { name: 'Category' }).inputValue()).toMatch(/Accommodation/);
     });
-    await discard();
+
+    // Reloaded: the panel opens on its line with both parts, and saves the split.
+    await reloadAndOpen('explanation of -£100.00 on 3 Sept 2026');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await expect.poll(() => part(2).locator('input[id^="split-amount-"]').inputValue()).toBe('40.00');
+    expect(await part(1).locator('input[id^="split-amount-"]').inputValue()).toBe('60.00');
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(async () => {
+      const { body } = await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(accountUrl)}`);
+      const line = body.bank_transactions.find((each: { description: string }) => each.description.startsWith('STAPLES'));
+      return (line.bank_transaction_explanations as { gross_value: string }[]).map((each) => each.gross_value).sort();
+    }).toEqual(['-40.0', '-60.0']);
+    await expect.poll(drafts).toEqual([]);
   });
 });
