@@ -38,6 +38,8 @@ export interface DraftSpec<State> {
   save: () => Promise<boolean>;
   /** No drafts for this editor as it is now (several bank lines explained at once): never dirty. */
   off?: boolean;
+  /** The editor reads what it shows first: nothing is compared or kept until it calls `ready()`. */
+  loads?: boolean;
 }
 
 const randomPart = () => crypto.randomUUID().slice(0, 8);
@@ -61,6 +63,9 @@ export class EditorDraft<State> implements GuardedEditor {
   /** Saved and closed, or discarded: nothing more is written. */
   private finished = false;
   private writing: Promise<void> = Promise.resolve();
+  /** False while a `loads` editor is still reading what it shows. */
+  private started = $state(true);
+  private claimed: ReturnType<typeof draftInbox.claim> = null;
 
   constructor(private readonly spec: DraftSpec<State>) {
     if (spec.off) {
@@ -72,7 +77,10 @@ export class EditorDraft<State> implements GuardedEditor {
     const claimed = draftInbox.claim(spec.kind, spec.record());
     this.key = claimed?.key ?? keyFor(spec.section, spec.kind, spec.record());
     this.baseline = fingerprint(spec.state());
-    if (claimed) {
+    if (spec.loads) {
+      this.started = false;
+      this.claimed = claimed;
+    } else if (claimed) {
       this.stored = true;
       spec.apply(decodeState(claimed.fields) as State);
     }
@@ -91,7 +99,21 @@ export class EditorDraft<State> implements GuardedEditor {
     return this.spec.label();
   }
 
+  /** For a `loads` editor, once it shows what it read: that is the baseline, and a kept draft goes on it. */
+  ready(): void {
+    if (this.spec.off) return;
+    this.baseline = fingerprint(this.spec.state());
+    const claimed = this.claimed;
+    this.claimed = null;
+    if (claimed) {
+      this.stored = true;
+      this.spec.apply(decodeState(claimed.fields) as State);
+    }
+    this.started = true;
+  }
+
   private watch(): void {
+    if (!this.started) return;
     const now = fingerprint(this.spec.state());
     untrack(() => {
       clearTimeout(this.timer);
