@@ -68,3 +68,8 @@ class LeaveGuard {
 }
 
 export const leaveGuard = new LeaveGuard();
+
+/** A form's own Cancel/Escape, asked about first when the form holds changes. */
+export function guardedClose(close: () => void): () => void {
+  return () => void leaveGuard.confirm().then((leave) => leave && close());
+}
