@@ -37,6 +37,11 @@ export interface Route {
   level: PermissionLevel;
   /** Takes a multipart body with files (statement upload); elsewhere multipart is a 415. */
   acceptsFiles?: boolean;
+  /**
+   * Writes only a table outside the books (drafts): no change-log entry, so sync, undo and the audit
+   * never see it. Everything else that writes must record its change.
+   */
+  unlogged?: boolean;
   /** Answered without a bearer token; the handler authenticates the request itself (signed urls). */
   public?: boolean;
   /** False for the routes that undo and redo: they put rows back from a change set rather than make one. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BankAccountCreate, BankAccountUpdate } from '../../shared/api/bank_accounts';
-import type { ApiRequest, ApiResponse, FileUpload, HttpMethod, LedgerdeskBridge } from '../../shared/bridge';
+import { IPC_ORIGIN, type ApiRequest, type ApiResponse, type FileUpload, type HttpMethod, type LedgerdeskBridge } from '../../shared/bridge';
 import {
   reviewedUploadSchema,
   statementPreviewSchema,
@@ -166,6 +166,11 @@ export async function getAll<S extends z.ZodType>(path: string, key: string, sch
 }
 
 /** The /v2 path of a record url, whichever origin the engine wrote it with. */
+/** The origin the engine writes record urls from for this window: ledgerdesk://local over IPC, the page's own over HTTP. */
+export function recordOrigin(): string {
+  return window.ledgerdesk ? IPC_ORIGIN : window.location.origin;
+}
+
 export function pathOf(recordUrl: string): string {
   return new URL(recordUrl).pathname;
 }

@@ -7,6 +7,7 @@
  */
 import type { ApiResult } from '../lib/api';
 import { onBookChange } from '../lib/book-changes.svelte';
+import { leaveGuard } from '../lib/drafts/leave-guard.svelte';
 import { isPlainKey } from '../lib/keyboard';
 
 export class RecordList<Rec> {
@@ -54,8 +55,18 @@ export class RecordList<Rec> {
     this.reloads += 1;
   };
 
-  /** Back to the list, read again, with the focus on its table where the person left it. */
-  closeEditor = (): void => {
+  /** A kept draft opening here (draftInbox.route): its record, or a new one. */
+  openDraft = (_kind: string, record: string | null): void => {
+    if (record) void this.open(record);
+    else this.startNew();
+  };
+
+  /**
+   * Back to the list, read again, with the focus on its table where the person left it; an editor with
+   * unsaved changes asks first (Keep editing / Save / Discard).
+   */
+  closeEditor = async (): Promise<void> => {
+    if (!(await leaveGuard.confirm())) return;
     this.editing = undefined;
     this.reloads += 1;
     queueMicrotask(() => this.table?.focus());

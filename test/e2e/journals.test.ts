@@ -230,7 +230,9 @@ describe('journals in browser mode', () => {
     await checkScreen(app, 'opening-balances-locked');
     expect((await app.book.json('DELETE', '/v2/account_locks')).status).toBe(204);
 
+    // The refused change is still typed: leaving asks first (issue 19 item 1), and it is discarded.
     await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
     await grid().waitFor();
     await page.locator('body').press('ControlOrMeta+z');
     await page.getByText('Undone: Changed the opening balances.').waitFor();

@@ -16,7 +16,7 @@ const RENDERER_DIR = join(ROOT, 'out/renderer');
 export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
 
 // DESIGN.md's launch flags: no sandbox (containers, root), nothing that reaches the network.
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -38,7 +38,7 @@ export interface AppSession {
   close(): Promise<void>;
 }
 
-function chromiumPath(): string {
+export function chromiumPath(): string {
   const path = process.env.LEDGERDESK_CHROMIUM ?? '/usr/bin/chromium';
   if (!existsSync(path)) throw new Error(`No Chromium at ${path}: run the suite with npm run test:e2e, which finds or installs one`);
   return path;

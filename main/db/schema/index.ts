@@ -9,3 +9,4 @@ export * from './journals';
 export * from './sales';
 export * from './sync';
 export * from './undo';
+export * from './drafts';

@@ -1,0 +1,95 @@
+/**
+ * A draft on its way back into its editor (from the start-up offer, a section's drafts, or the Undo of
+ * a discard): App moves to the draft's section, the section opens the editor for its record (`route`),
+ * and the editor takes the draft's state when it starts (`claim`, in EditorDraft).
+ */
+import { untrack } from 'svelte';
+import { getDraft, restoreDraft, type StoredDraft } from '../api/drafts';
+import type { SectionId } from '../sections';
+import { toasts } from '../toasts.svelte';
+import { decodeState } from './draft-files';
+import { leaveGuard } from './leave-guard.svelte';
+
+/** What EditorDraft writes beside the editor's fields: which editor, and which record. */
+export interface DraftMeta {
+  kind: string;
+  record: string | null;
+}
+
+export interface OpeningDraft extends DraftMeta {
+  key: string;
+  section: SectionId;
+  fields: unknown;
+}
+
+function openingOf(draft: StoredDraft): OpeningDraft {
+  const meta = decodeState(draft.state) as Partial<DraftMeta> & { fields?: unknown };
+  return { key: draft.key, section: draft.section as SectionId, kind: String(meta.kind ?? ''), record: typeof meta.record === 'string' ? meta.record : null, fields: meta.fields };
+}
+
+class DraftInbox {
+  /** Seen by the section views: which editor to open. */
+  opening = $state<OpeningDraft | null>(null);
+  /** Taken by the editor as it starts; not reactive, so an editor may take it while it is made. */
+  private waiting: OpeningDraft | null = null;
+  /** Bumped when drafts were kept, saved or discarded, so lists of drafts read again. */
+  version = $state(0);
+  /** Set by App.svelte: moves to a section without asking again (the guard has been asked). */
+  navigate: ((section: SectionId) => void) | null = null;
+
+  changed(): void {
+    this.version += 1;
+  }
+
+  /** Opens a kept draft in its editor, after the open editor (if changed) was saved or discarded. */
+  async open(key: string): Promise<void> {
+    if (!(await leaveGuard.confirm())) return;
+    const read = await getDraft(key);
+    if (!read.ok) {
+      toasts.show(`The draft could not be opened: ${read.error.messages.join(' ')}`, { tone: 'error' });
+      return;
+    }
+    this.deliver(openingOf(read.value));
+  }
+
+  /** The Undo of a discard: the draft comes back and opens again. */
+  async restore(key: string): Promise<void> {
+    const restored = await restoreDraft(key);
+    if (!restored.ok) {
+      toasts.show(`The draft did not come back: ${restored.error.messages.join(' ')}`, { tone: 'error' });
+      return;
+    }
+    this.changed();
+    if (await leaveGuard.confirm()) this.deliver(openingOf(restored.value));
+  }
+
+  private deliver(draft: OpeningDraft): void {
+    this.waiting = draft;
+    this.opening = draft;
+    this.navigate?.(draft.section);
+  }
+
+  /**
+   * For a section view, in an $effect: when a draft of this section is opening, `open` is called with
+   * its editor kind and record (null for a new one) to bring that editor up. `kinds`: only drafts of
+   * these editors (a section whose pages each have their own).
+   */
+  route(section: SectionId, open: (kind: string, record: string | null) => void, kinds?: readonly string[]): void {
+    const draft = this.opening;
+    if (draft?.section !== section || (kinds && !kinds.includes(draft.kind))) return;
+    untrack(() => {
+      this.opening = null;
+      open(draft.kind, draft.record);
+    });
+  }
+
+  /** For EditorDraft as its editor starts: the draft meant for it, if one is opening. */
+  claim(kind: string, record: string | null): OpeningDraft | null {
+    const draft = this.waiting;
+    if (!draft || draft.kind !== kind || draft.record !== record) return null;
+    this.waiting = null;
+    return draft;
+  }
+}
+
+export const draftInbox = new DraftInbox();

@@ -1,0 +1,217 @@
+/**
+ * Shared: keeps what an editor holds as a draft in the book, and guards leaving it. An editor makes one
+ * while it starts (`editorDraft({...})` in its script) with how to read and put back its state and how
+ * to save; the rest is here:
+ * - within a second of the last change the state goes to /v2/drafts (files with their bytes);
+ * - `dirty` says whether anything differs from what the editor opened with (or last saved);
+ * - leaving while dirty asks Keep editing / Save / Discard (leave-guard), and a discard can be undone;
+ * - an editor opened for a kept draft (draft-inbox) starts with the draft's state;
+ * - when the editor goes away with changes not yet written, they are written at once.
+ * The editor calls `saved()` after each successful save: the draft is then gone.
+ */
+import { untrack } from 'svelte';
+import { deleteDraft, putDraft } from '../api/drafts';
+import type { SectionId } from '../sections';
+import { toasts } from '../toasts.svelte';
+import { decodeState, encodeState, fingerprint } from './draft-files';
+import { contactNamesRead } from './draft-labels';
+import { draftInbox, type DraftMeta } from './draft-inbox.svelte';
+import { leaveGuard, type GuardedEditor } from './leave-guard.svelte';
+
+/** "About a second" after the last key. */
+export const DRAFT_DELAY_MS = 600;
+
+export interface DraftSpec<State> {
+  /** The sidebar section the editor lives in, where its drafts are listed. */
+  section: SectionId;
+  /** Which editor of the section ("invoice", "estimate", "bill"...). */
+  kind: string;
+  /** The record the editor shows (its url), null while it is new. */
+  record: () => string | null;
+  /** How the draft is named to the person: "invoice for Client Co". */
+  label: () => string;
+  /** Everything typed, as plain values (Files allowed). Read inside an effect: each field it reads is watched. */
+  state: () => State;
+  /** Puts a kept state back into the editor's fields. */
+  apply: (state: State) => void;
+  /** The editor's own save; true when it was saved. */
+  save: () => Promise<boolean>;
+  /** No drafts for this editor as it is now (several bank lines explained at once): never dirty. */
+  off?: boolean;
+  /** The editor reads what it shows first: nothing is compared or kept until it calls `ready()`. */
+  loads?: boolean;
+}
+
+const randomPart = () => crypto.randomUUID().slice(0, 8);
+
+/** "invoices:invoice-17" for a saved record, "invoices:invoice-new-3f2a9c1d" for a new one. */
+function keyFor(section: SectionId, kind: string, record: string | null): string {
+  const id = record?.split('/').filter(Boolean).pop()?.replace(/[^A-Za-z0-9_.-]/g, '') ?? '';
+  return `${section}:${kind}-${id || `new-${randomPart()}`}`;
+}
+
+export class EditorDraft<State> implements GuardedEditor {
+  dirty = $state(false);
+  /** What the person sees beside the title: nothing, "Draft kept", or why it was not. */
+  status = $state<'none' | 'kept' | 'failed'>('none');
+  problem = $state('');
+  private key: string;
+  private baseline: string;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** A draft row exists for this key (written, not yet saved or discarded). */
+  private stored = false;
+  /** Saved and closed, or discarded: nothing more is written. */
+  private finished = false;
+  private writing: Promise<void> = Promise.resolve();
+  /** False while a `loads` editor is still reading what it shows. */
+  private started = $state(true);
+  private claimed: ReturnType<typeof draftInbox.claim> = null;
+
+  constructor(private readonly spec: DraftSpec<State>) {
+    if (spec.off) {
+      this.key = '';
+      this.baseline = '';
+      this.finished = true;
+      return;
+    }
+    const claimed = draftInbox.claim(spec.kind, spec.record());
+    this.key = claimed?.key ?? keyFor(spec.section, spec.kind, spec.record());
+    this.baseline = fingerprint(spec.state());
+    if (spec.loads) {
+      this.started = false;
+      this.claimed = claimed;
+    } else if (claimed) {
+      this.stored = true;
+      spec.apply(decodeState(claimed.fields) as State);
+    }
+    $effect(() => this.watch());
+    $effect(() => {
+      leaveGuard.add(this);
+      return () => {
+        leaveGuard.remove(this);
+        // Gone while changed (a remount, a section left after Keep was not asked): keep it now.
+        if (this.dirty && !this.finished) this.flush();
+      };
+    });
+  }
+
+  label(): string {
+    return this.spec.label();
+  }
+
+  /** For a `loads` editor, once it shows what it read: that is the baseline, and a kept draft goes on it. */
+  ready(): void {
+    if (this.spec.off) return;
+    this.baseline = fingerprint(this.spec.state());
+    const claimed = this.claimed;
+    this.claimed = null;
+    if (claimed) {
+      this.stored = true;
+      this.spec.apply(decodeState(claimed.fields) as State);
+    }
+    this.started = true;
+  }
+
+  private watch(): void {
+    if (!this.started) return;
+    const now = fingerprint(this.spec.state());
+    untrack(() => {
+      clearTimeout(this.timer);
+      this.dirty = now !== this.baseline;
+      if (this.finished) return;
+      if (this.dirty) this.timer = setTimeout(() => this.flush(), DRAFT_DELAY_MS);
+      else if (this.stored) this.forget();
+    });
+  }
+
+  /** Writes the state now (after the writes before it, so the last one wins). */
+  flush(): void {
+    clearTimeout(this.timer);
+    if (this.finished) return;
+    const fields = this.spec.state();
+    const meta: DraftMeta = { kind: this.spec.kind, record: this.spec.record() };
+    const key = this.key;
+    this.writing = this.writing.then(async () => {
+      // The label names the contact: its name is read first (once).
+      await contactNamesRead();
+      const label = this.spec.label();
+      const state = (await encodeState({ ...meta, fields })) as Record<string, unknown>;
+      const result = await putDraft(key, { section: this.spec.section, label, state });
+      if (result.ok) {
+        this.stored = true;
+        this.status = 'kept';
+        this.problem = '';
+        draftInbox.changed();
+      } else {
+        this.status = 'failed';
+        this.problem = result.error.messages.join(' ');
+      }
+    });
+  }
+
+  /** Back as it was saved: the draft has nothing to keep. */
+  private forget(): void {
+    const key = this.key;
+    this.stored = false;
+    this.status = 'none';
+    this.writing = this.writing.then(async () => {
+      await deleteDraft(key, true);
+      draftInbox.changed();
+    });
+  }
+
+  /** Called by the editor after it saved: what it shows now is the baseline, and the draft goes. */
+  saved(): void {
+    clearTimeout(this.timer);
+    this.baseline = fingerprint(this.spec.state());
+    this.dirty = false;
+    if (this.stored) this.forget();
+    this.status = 'none';
+    // A new record has its own key from now on.
+    this.key = keyFor(this.spec.section, this.spec.kind, this.spec.record());
+  }
+
+  /** The record went (deleted) or the editor is closing on purpose with nothing to keep. */
+  drop(): void {
+    this.saved();
+    this.finished = true;
+  }
+
+  async saveNow(): Promise<boolean> {
+    return this.whileSaving(this.spec.save);
+  }
+
+  /**
+   * Runs a save of an editor that may go away as it succeeds (the explain panel moves to the next
+   * line): nothing is kept meanwhile, and once saved the draft is gone; refused, drafting goes on.
+   */
+  async whileSaving(run: () => Promise<boolean>): Promise<boolean> {
+    if (this.spec.off) return run();
+    clearTimeout(this.timer);
+    const wasFinished = this.finished;
+    this.finished = true;
+    const ok = await run();
+    this.finished = wasFinished;
+    if (ok) this.saved();
+    return ok;
+  }
+
+  /** Leave without saving: the draft is discarded, and the toast's Undo brings it back. */
+  async discard(): Promise<void> {
+    const label = this.spec.label();
+    // What was typed in the last moment is written first, so the Undo brings all of it back.
+    if (this.dirty) this.flush();
+    this.finished = true;
+    await this.writing;
+    const key = this.key;
+    const gone = await deleteDraft(key);
+    draftInbox.changed();
+    if (!gone.ok) return;
+    toasts.show(`Discarded the draft of ${label}.`, { action: { label: 'Undo', run: () => void draftInbox.restore(key) } });
+  }
+}
+
+/** For an editor's script: keeps its drafts and guards leaving it (see EditorDraft). */
+export function editorDraft<State>(spec: DraftSpec<State>): EditorDraft<State> {
+  return new EditorDraft(spec);
+}
