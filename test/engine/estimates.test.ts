@@ -156,7 +156,7 @@ describe('estimates: EC sales', () => {
     const abroad = await contact(universal, { country: 'Germany' });
     await refused(universal, () => createEstimate(universal, { contact: abroad, ec_status: 'EC VAT MOSS', place_of_supply: 'Germany' }), 422, 'EC VAT MOSS is only for UK companies');
     const t = vatBook();
-    const french = await contact(t, { country: 'France', sales_tax_registration_number: 'FR1' });
+    const french = await contact(t, { country: 'France', sales_tax_registration_number: 'FR40303265045' });
     const goods = await estimate(t, { contact: french, ec_status: 'EC Goods' });
     expect(goods.estimate_items[0].sales_tax_rate).toBe('0.0');
     expect(goods.ec_status).toBe('EC Goods');

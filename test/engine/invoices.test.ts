@@ -280,7 +280,7 @@ describe('invoices: EC sales', () => {
 
   it('EC Goods and EC Services are zero-rated unless an item says otherwise', async () => {
     const t = vatBook();
-    const owner = await contact(t, { country: 'France', sales_tax_registration_number: 'FR1' });
+    const owner = await contact(t, { country: 'France', sales_tax_registration_number: 'FR40303265045' });
     const goods = await invoice(t, { contact: owner, ec_status: 'EC Goods' });
     expect(goods.invoice_items[0].sales_tax_rate).toBe('0.0');
     expect(goods.ec_status).toBe('EC Goods');

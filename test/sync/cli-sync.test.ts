@@ -73,7 +73,7 @@ describe('npm run cli -- sync', () => {
       expect(JSON.parse(accepted.stdout)).toMatchObject({ pushed: 1, pulled: 0 });
       const pulled = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', REMOTE_TOKEN, '--pull-only']);
       expect(JSON.parse(pulled.stdout)).toMatchObject({ pulled: 1, pushed: 0 });
-      const listed = (await (await fetch(`${remote.url}/v2/contacts?view=all`, { headers: { Authorization: 'Bearer R' } })).json()) as { contacts: { organisation_name: string }[] };
+      const listed = (await (await fetch(`${remote.url}/v2/contacts?view=all`, { headers: { Authorization: `Bearer ${REMOTE_TOKEN}` } })).json()) as { contacts: { organisation_name: string }[] };
       expect(listed.contacts.map((contact) => contact.organisation_name).sort()).toEqual(['Acme Ltd', 'Only Here']);
     } finally {
       await remote.stop();
