@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithLines, explainNewestLine } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
+import { statusCell } from './register-status';
 
 /**
  * Issue 14 item 2, attachments: a receipt dropped on the explain panel, or chosen from the keyboard
@@ -31,7 +32,7 @@ describe('receipts on the explain panel', () => {
   });
 
   const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
-  const status = async (row: number) => (await grid().locator(`[role=row][aria-rowindex="${row + 2}"] [role=gridcell]`).allTextContents()).at(-1)?.trim();
+  const status = async (row: number) => statusCell(grid(), grid().locator(`[role=row][aria-rowindex="${row + 2}"]`));
   const panel = () => app.page.locator('form.explain');
   const receipts = () => app.page.getByRole('group', { name: /^Receipts/ });
   const receiptError = () => app.page.locator('#explain-files-error');

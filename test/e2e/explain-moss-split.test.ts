@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithLines, chooseCategoryByCode, explainNewestLine } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
+import { statusCell } from './register-status';
 
 /**
  * Issue 14 item 2, a split with an EC VAT MOSS part: a VAT-registered UK company's 240.00 taking of
@@ -23,7 +24,7 @@ describe('a split bank line with an EC VAT MOSS part', () => {
   });
 
   const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
-  const status = async () => (await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).at(-1)?.trim();
+  const status = async () => statusCell(grid(), grid().locator('[role=row][aria-rowindex="2"]'));
   const part = (n: number) => app.page.getByRole('group', { name: `Part ${n}` });
   const left = () => app.page.getByRole('status').filter({ hasText: /allocate|more than the line/ });
   const focusedId = () => app.page.evaluate(() => document.activeElement?.id ?? '');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithLines } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
+import { statusCell } from './register-status';
 
 /**
  * Issue 14 item 2, EC VAT MOSS: a VAT-registered UK company's takings for an e-book sold to a consumer
@@ -27,7 +28,7 @@ describe('explaining money in as an EC VAT MOSS sale', () => {
 
   const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
   const row = (description: string) => grid().getByRole('row').filter({ hasText: description });
-  const statusOf = async (description: string) => (await row(description).getByRole('gridcell').allTextContents()).at(-1)?.trim();
+  const statusOf = async (description: string) => statusCell(grid(), row(description));
 
   const openLine = async (description: string) => {
     const { page } = app;

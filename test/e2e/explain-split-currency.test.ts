@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
+import { statusCell } from './register-status';
 
 /**
  * Issue 14 item 2, a split in a foreign-currency account: a US dollar account's 100.00 line split into
@@ -43,7 +44,7 @@ describe('splitting a line of a US dollar account', () => {
   it('shows the line, each part and what is left in dollars to the cent', async () => {
     const { page } = app;
     await openRegister(app, 'Dollar Account');
-    expect(await cells()).toEqual(['3 Sept 2026', 'AWS EMEA', '', 'US$100.00', 'US$1,150.00', 'Unexplained']);
+    expect((await cells()).slice(0, 6)).toEqual(['3 Sept 2026', 'AWS EMEA', '', 'US$100.00', 'US$1,150.00', 'Unexplained']);
     await grid().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
@@ -84,7 +85,7 @@ describe('splitting a line of a US dollar account', () => {
     await native(2).focus();
     await page.keyboard.type('31.54');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await cells()).at(-1)).toBe('Explained');
+    await expect.poll(async () => await statusCell(grid(), grid().locator('[role=row][aria-rowindex="2"]'))).toBe('Explained');
     expect(await explanations()).toEqual([
       ['-39.75', '-31.54'],
       ['-60.25', '-47.8'],
@@ -149,13 +150,13 @@ describe('splitting a line of a US dollar account', () => {
     ]);
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(explanations).toEqual([]);
-    await expect.poll(async () => (await cells()).at(-1)).toBe('Unexplained');
+    await expect.poll(async () => await statusCell(grid(), grid().locator('[role=row][aria-rowindex="2"]'))).toBe('Unexplained');
     await page.keyboard.press('ControlOrMeta+Shift+z');
     await expect.poll(explanations).toEqual([
       ['-39.75', '-31.54'],
       ['-60.25', '-47.8'],
     ]);
-    await expect.poll(async () => (await cells()).at(-1)).toBe('Explained');
+    await expect.poll(async () => await statusCell(grid(), grid().locator('[role=row][aria-rowindex="2"]'))).toBe('Explained');
     expect(app.problems).toEqual([]);
   });
 });

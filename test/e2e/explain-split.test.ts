@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithLines, chooseCategoryByCode, explainNewestLine } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
+import { statusCell } from './register-status';
 
 /**
  * Issue 14 item 2, a split: one bank line explained in several parts from the keyboard, the amount
@@ -26,7 +27,7 @@ describe('splitting a bank line into several explanations', () => {
   });
 
   const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
-  const status = async (row: number) => (await grid().locator(`[role=row][aria-rowindex="${row + 2}"] [role=gridcell]`).allTextContents()).at(-1)?.trim();
+  const status = async (row: number) => statusCell(grid(), grid().locator(`[role=row][aria-rowindex="${row + 2}"]`));
   const part = (n: number) => app.page.getByRole('group', { name: `Part ${n}` });
   const amount = (n: number) => part(n).locator('input[id^="split-amount-"]');
   const left = () => app.page.getByRole('status').filter({ hasText: /allocate|more than the line/ });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithLines, explainNewestLine } from './accounts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
+import { statusCell } from './register-status';
 
 /**
  * Issue 14 item 2 for a VAT-registered company: a payment for services bought from abroad explained
@@ -26,7 +27,7 @@ describe('explaining a line under the reverse charge', () => {
   };
 
   const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
-  const status = async () => (await grid().locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents()).at(-1)?.trim();
+  const status = async () => statusCell(grid(), grid().locator('[role=row][aria-rowindex="2"]'));
 
   it('offers the reverse charge beside the VAT for a payment', async () => {
     const { page } = app;
