@@ -69,7 +69,8 @@ describe('the cashflow report and report PDFs in browser mode', () => {
     expect(csv.suggestedFilename()).toBe('cashflow-2026-05-01-to-2026-11-22.csv');
     const text = readFileSync((await csv.path())!, 'utf8');
     expect(text).toContain('Month,Money in,Money out\r\n');
-    expect(text).toContain('2026-06,1500.0,250.5\r\n');
+    // Money in CSV with two decimals (issue 24 item 3).
+    expect(text).toContain('2026-06,1500.00,250.50\r\n');
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save PDF…' }).click()]);
     expect(pdf.suggestedFilename()).toBe('cashflow-2026-05-01-to-2026-11-22.pdf');
@@ -88,8 +89,8 @@ describe('the cashflow report and report PDFs in browser mode', () => {
       expect(download.suggestedFilename()).toMatch(file);
       return pdfText((await download.path())!);
     };
-    expect(await save('Profit and loss', /^profit-and-loss-2026-05-01-to-2026-11-22\.pdf$/)).toMatch(/Income £3,900\.00/);
-    expect(await save('Balance sheet', /^balance-sheet-2026-11-22\.pdf$/)).toContain('Total assets');
+    expect(await save('Profit and loss', /^profit-and-loss-2026-05-01-to-2026-11-22\.pdf$/)).toMatch(/Total turnover £3,900\.00/);
+    expect(await save('Balance sheet', /^balance-sheet-2026-11-22\.pdf$/)).toContain('Net assets');
     expect(await save('Trial balance', /^trial-balance-2026-05-01-to-2026-11-22\.pdf$/)).toMatch(/001 Sales £3,900\.00|Sales/);
     expect(await save('Aged debtors', /^aged-debtors-2026-11-22\.pdf$/)).toContain('Aged debtors');
     expect(await save('Aged creditors', /^aged-creditors-2026-11-22\.pdf$/)).toContain('Aged creditors');
