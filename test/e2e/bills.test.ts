@@ -90,7 +90,7 @@ describe.shuffle('bills in browser mode', () => {
       ['', '30.0', 'EXEMPT'],
     ]);
     await page.keyboard.press('Escape');
-    await expect.poll(firstRow).toEqual(['1 Nov 2026', 'Office Supplies Co', 'OS-1001', '1 Nov 2026', expect.stringMatching(/Overdue|Open/), '£150.00', '£150.00']);
+    await expect.poll(firstRow).toEqual(['1 Nov 2026', 'Office Supplies Co', 'OS-1001', '1 Dec 2026', expect.stringMatching(/Overdue|Open/), '£150.00', '£150.00']);
     await page.getByText('To pay: £150.00').waitFor();
     await checkScreen(app, 'bills-list');
   });
