@@ -135,6 +135,8 @@ describe('Settings in browser mode', () => {
   it('enforces the lock on the books: an expense dated before it is refused at its date, one after it is saved', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+5');
+    // The company form still holds the refused date: leaving it asks first (issue 19 drafts).
+    await page.getByRole('alertdialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('heading', { name: 'Expenses' }).waitFor();
     await page.keyboard.press('n');
     await page.getByRole('heading', { name: 'New expense' }).waitFor();
