@@ -84,7 +84,9 @@ function detail(request: RouteRequest) {
   const columns = columnsAsked(request, period);
   const report = profitAndLossDetail(ctx, columns, { estimateCorporationTax: company.type === 'UkLimitedCompany' });
   const comparing = columns.length === 2 && columns[1]!.key !== 'total';
-  const estimate = report.corporationTax[0] ?? null;
+  // The estimate is for the whole period asked (the first column, or the Total of a breakdown), never one month.
+  const wholeColumn = columns.findIndex((column) => column.key === 'period' || column.key === 'total');
+  const estimate = report.corporationTax[wholeColumn] ?? null;
   return ok({
     profit_and_loss_detail: {
       from: date(period.from),
