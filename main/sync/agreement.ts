@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { Level } from '../../shared/api/permissions';
 import { checkAborted, type RoundContext } from './context';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { localIdOf } from './local';
 import { RemoteRefusal } from './remote-errors';
 import type { ReviewDetail } from './review';

@@ -1,5 +1,5 @@
 import { checkAborted, type RoundContext } from './context';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { waitingInDoubt } from './in-doubt';
 import { API_VERSION } from './remote';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
@@ -92,7 +92,7 @@ export function queueFilesAtLink(ctx: RoundContext): void {
 
 /** Sends added files (after their explanations) and removed ones; runs before explanations are deleted. */
 export async function pushAttachments(ctx: RoundContext): Promise<void> {
-  if (!ctx.families.some((family) => family.name === EXPLANATIONS)) return;
+  if (!ctx.families.some((family) => family.carriesAttachments)) return;
   // A refused file has no review of its own (a file has no fields to decide on): it is tried again each
   // round, so one refused for a locked period goes once the period opens.
   for (const row of ctx.state.outboxIn(ATTACHMENTS, ['create'])) {
@@ -227,7 +227,7 @@ async function download(ctx: RoundContext, record: SyncRecord): Promise<Uint8Arr
  * explanation itself was pulled, so it is linked.
  */
 export async function pullAttachmentsOf(ctx: RoundContext, family: Family, theirsRaw: SyncRecord): Promise<void> {
-  if (family.name !== EXPLANATIONS || !Array.isArray(theirsRaw.attachments)) return;
+  if (!family.carriesAttachments || !Array.isArray(theirsRaw.attachments)) return;
   const parent = ctx.state.byRemote(String(theirsRaw.url));
   if (!parent || ctx.state.held(EXPLANATIONS, parent.localId, parent.remoteUrl)) return;
   const theirs = (theirsRaw.attachments as SyncRecord[]).filter((record) => typeof record.url === 'string');

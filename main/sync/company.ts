@@ -1,5 +1,5 @@
 import type { RoundContext } from './context';
-import type { SyncRecord } from './families';
+import type { SyncRecord } from './family';
 
 /** One company setting the book and the remote hold differently, as each side spells it. */
 export interface CompanyDifference {

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { bankAccountUpdateSchema } from '../../shared/api/bank_accounts';
 import { explanationUpdateSchema } from '../../shared/api/bank_transaction_explanations';
 import { contactSchema } from '../../shared/api/contacts';
@@ -14,83 +13,11 @@ import { expensesFamily } from './family-expenses';
 import { journalSetsFamily } from './family-journal-sets';
 import { propertiesFamily } from './family-properties';
 import { invoiceStage, withStage } from './invoice-stage';
-import type { TransitionField } from './transitions';
 import { statementLineKey } from './line-key';
 import { comparable } from './normalize';
+import type { Family, SyncRecord } from './family';
 
-export type SyncRecord = Record<string, unknown>;
-
-/** How one /v2 family is synced: its path, the fields a client may write, its links and its keys. */
-export interface Family {
-  name: string;
-  path: string;
-  /** JSON key of one record and of a list. */
-  one: string;
-  many: string;
-  /** Fields sent on create and update: the payload schema's own, minus what the server decides. */
-  writable: readonly string[];
-  /** Sent on create only (the server refuses or ignores a change later). */
-  createOnly: readonly string[];
-  /**
-   * Link fields and the family they point into; rewritten through the id map both ways. A link that may
-   * point into several families (an explanation's paid_invoice: an invoice or a credit note) lists them;
-   * the link's own path says which (see linkTarget).
-   */
-  links: Readonly<Record<string, string | readonly string[]>>;
-  /** Extra list parameters: contacts with view=all so a hidden contact is not taken for deleted. */
-  listQuery: Readonly<Record<string, string>>;
-  /**
-   * What makes two records the same thing on either side: used to match on first link and to find a
-   * create whose answer was lost. Null when the record has nothing to match on.
-   */
-  matchKey(record: SyncRecord): string | null;
-  label(record: SyncRecord): string;
-  /** The permission level the remote asks for; a user below it neither reads nor writes the family. */
-  level: number;
-  /**
-   * Fields holding a list of child rows (an invoice's items) and the child fields kept of each row.
-   * A list is compared and merged as one value, and written by replacing every row (see nested.ts).
-   */
-  nested?: Readonly<Record<string, readonly string[]>>;
-  /** Links inside child rows (a journal entry's category, user, contact), rewritten like the record's own. */
-  nestedLinks?: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /** The record in an answer holding one, when it is not under `one` (see shape.ts). */
-  recordIn?(body: Record<string, unknown>): unknown;
-  /** The list in a page, when it is not under `many`. */
-  listIn?(body: Record<string, unknown>): unknown;
-  /** Whether a listed record is synced at all (categories: only those a user added). */
-  keep?(record: SyncRecord): boolean;
-  /** The book's path of a record, when it is not `${path}/${id}`. */
-  localPath?(localId: number): string;
-  /** The synced id a change-log row names, or null when that change is not synced (a standard category). */
-  changedId?(sqlite: Database.Database, recordId: string): number | null;
-  /** One spelling for values the two sides write differently; runs before the writable fields are picked. */
-  normalize?(record: SyncRecord): SyncRecord;
-  /** A writable field moved only by transitions (an invoice's stage), never written as a field. */
-  transition?: TransitionField;
-  /**
-   * A family listed per bank account (its list wants `bank_account`): read once per linked account,
-   * each with its own cursor (see scopes.ts).
-   */
-  scope?: 'bank_account';
-  /** Records the other side makes by itself (a transfer's other half): neither pulled nor pushed. */
-  skip?: (record: SyncRecord) => boolean;
-  /**
-   * Links to records both sides hold at the same path (categories, by nominal code): compared and sent
-   * as the path, never through the id map.
-   */
-  byPath?: readonly string[];
-  /**
-   * What the server computes for a record that both books must agree on (a total, a status, a
-   * balance): compared after every round by the agreement check (agreement.ts), never written.
-   */
-  figures?: readonly string[];
-  /**
-   * Records each side makes by itself from the start (system default capital asset types): never
-   * created on either side nor planned at first link; a remote one is linked to the book's with the same key.
-   */
-  madeByEachSide?: (record: SyncRecord) => boolean;
-}
+export type { Family, SyncRecord, TransportKind, TransitionField } from './family';
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
@@ -210,6 +137,8 @@ export const FAMILIES: readonly Family[] = [
     label: (record) => `Statement line ${String(record.dated_on ?? '')} ${String(record.amount ?? '')} ${String(record.description ?? '')}`,
     level: Level.Banking,
     scope: 'bank_account',
+    transport: 'statement-upload',
+    madeWithParent: (record) => record.is_manual === true,
   },
   {
     name: 'bank_transaction_explanations',
@@ -229,6 +158,8 @@ export const FAMILIES: readonly Family[] = [
     // A transfer's other half is made by the side that records the transfer (is_deletable false).
     skip: (record) => record.is_deletable === false,
     byPath: ['category'],
+    ownLine: 'bank_transaction',
+    carriesAttachments: true,
   },
 ];
 
@@ -244,6 +175,12 @@ export function familyNamed(name: string): Family {
   if (!family) throw new Error(`Unknown sync family ${name}`);
   return family;
 }
+
+/**
+ * Whether a family's records are the scope other families are listed by (bank accounts, for lines and
+ * explanations): read by the first link's plan before the scoped families.
+ */
+export const isScopeOfOthers = (family: Family): boolean => FAMILIES.some((other) => other.scope !== undefined && other.links[other.scope] === family.name);
 
 export const isSyncedResource = (resource: string) => FAMILIES.some((family) => family.name === resource);
 

@@ -1,6 +1,6 @@
 import { capitalAssetTypeSchema } from '../../shared/api/capital_asset_types';
 import { Level } from '../../shared/api/permissions';
-import type { Family } from './families';
+import type { Family } from './family';
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 

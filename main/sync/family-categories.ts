@@ -4,7 +4,7 @@ import { COMPANY_TYPES } from '../../shared/api/company';
 import { Level } from '../../shared/api/permissions';
 import { taxReportingNames, type TaxReportingGroup } from '../../shared/api/tax-reporting-names';
 import { defaultChart } from '../engine/ledger/chart';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 
 /** Every code of every standard chart: such a category exists on both sides already and is never created. */
 const STANDARD_CODES = new Set(COMPANY_TYPES.flatMap((type) => defaultChart(type).map((entry) => entry.nominal_code)));

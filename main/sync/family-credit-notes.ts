@@ -1,7 +1,7 @@
 import { creditNoteSchema } from '../../shared/api/credit_notes';
 import { reconciliationUpdateSchema } from '../../shared/api/credit_note_reconciliations';
 import { Level } from '../../shared/api/permissions';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { invoiceStage, withStage } from './invoice-stage';
 import { comparable } from './normalize';
 

@@ -1,7 +1,7 @@
 import { estimateSchema } from '../../shared/api/estimates';
 import { Level } from '../../shared/api/permissions';
-import type { Family, SyncRecord } from './families';
-import type { TransitionField } from './transitions';
+import type { Family, SyncRecord } from './family';
+import type { TransitionField } from './family';
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 

@@ -1,6 +1,6 @@
 import { expenseUpdateSchema } from '../../shared/api/expenses';
 import { Level } from '../../shared/api/permissions';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { comparable, sameValue } from './normalize';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');

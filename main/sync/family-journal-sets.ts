@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Level } from '../../shared/api/permissions';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { comparable } from './normalize';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');

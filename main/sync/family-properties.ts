@@ -1,6 +1,6 @@
 import { Level } from '../../shared/api/permissions';
 import { propertyUpdateSchema } from '../../shared/api/properties';
-import type { Family } from './families';
+import type { Family } from './family';
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase().replace(/\s+/g, ' ') : '');
 

@@ -1,6 +1,6 @@
 import { Level } from '../../shared/api/permissions';
 import { checkAborted, type RoundContext } from './context';
-import type { SyncRecord } from './families';
+import type { SyncRecord } from './family';
 import { RemoteRefusal } from './remote-errors';
 import { USERS } from './users';
 

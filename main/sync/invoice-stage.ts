@@ -1,5 +1,5 @@
-import type { SyncRecord } from './families';
-import type { TransitionField } from './transitions';
+import type { SyncRecord } from './family';
+import type { TransitionField } from './family';
 
 /** Statuses the server works out from a sent invoice's payments and due date: all of them are "sent". */
 const SENT = ['Sent', 'Open', 'Overdue', 'Part paid', 'Paid', 'Zero Value', 'Refunded', 'Written off'];

@@ -1,7 +1,8 @@
 import { queueFilesAtLink } from './attachments';
 import { adoptCompany, companyDifferences, type CompanyDifference } from './company';
 import type { RoundContext } from './context';
-import { FAMILIES, familiesFor, linkTarget, type Family, type SyncRecord } from './families';
+import { FAMILIES, familiesFor, isScopeOfOthers, linkTarget } from './families';
+import type { Family, SyncRecord } from './family';
 import { localIdOf } from './local';
 import { replacingRows } from './nested';
 import { canonicalValue, project, sameValue } from './normalize';
@@ -81,7 +82,7 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
     const reader = (body: Record<string, unknown>) => listIn(family, body);
     const remote = syncable(family, kept(family, (await ctx.remote.list(family.path, reader, family.listQuery)).records));
     const local = syncable(family, kept(family, await ctx.local.list(family.path, reader, family.listQuery)));
-    if (family.name === 'bank_accounts') Object.assign(accounts, { remote, local });
+    if (isScopeOfOthers(family)) Object.assign(accounts, { remote, local });
     ctx.progress({ type: 'progress', phase: 'link', family: family.name, done: remote.length + local.length, total: remote.length + local.length });
     families.push(matchFamily(ctx, family, remote, local, pairs, records));
   }
@@ -138,7 +139,7 @@ async function planScoped(ctx: RoundContext, family: Family, accounts: { remote:
 }
 
 /** Manual statement lines are not synced as lines (their explanation makes them), nor a transfer's other half. */
-const syncable = (family: Family, list: SyncRecord[]) => list.filter((record) => !(family.name === 'bank_transactions' && record.is_manual === true) && !family.skip?.(record) && !family.madeByEachSide?.(record));
+const syncable = (family: Family, list: SyncRecord[]) => list.filter((record) => !family.madeWithParent?.(record) && !family.skip?.(record) && !family.madeByEachSide?.(record));
 
 const remoteListUrl = (ctx: RoundContext, family: Family, account: string) => `${ctx.remote.resolve(family.path)}?${new URLSearchParams({ ...family.listQuery, bank_account: account }).toString()}`;
 

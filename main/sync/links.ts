@@ -1,4 +1,4 @@
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { FAMILIES, linkTarget } from './families';
 import { localIdOf } from './local';
 import { localPath } from './shape';

@@ -1,5 +1,6 @@
 import type { RoundContext } from './context';
-import { familyNamed, type Family, type SyncRecord } from './families';
+import { familyNamed, linkTarget } from './families';
+import type { Family, SyncRecord } from './family';
 import { MissingLink } from './links';
 import { localIdOf } from './local';
 import { readLocal, readRemote, saveBases } from './reconcile';
@@ -12,8 +13,8 @@ import { readLocal, readRemote, saveBases } from './reconcile';
 
 /** Whether the missing link is an explanation's own manual line on `side`; then it is sent without it. */
 export async function isOwnManualLine(ctx: RoundContext, family: Family, error: unknown, side: 'local' | 'remote'): Promise<boolean> {
-  if (!(error instanceof MissingLink) || error.field !== 'bank_transaction' || family.name !== 'bank_transaction_explanations') return false;
-  const lines = familyNamed('bank_transactions');
+  if (!(error instanceof MissingLink) || family.ownLine === undefined || error.field !== family.ownLine) return false;
+  const lines = familyNamed(linkTarget(family.links[family.ownLine]!, error.target));
   const line = side === 'local' ? await readLocal(ctx, lines, localIdOf(error.target)) : await readRemote(ctx, lines, error.target);
   return line?.is_manual === true;
 }

@@ -1,4 +1,4 @@
-import type { SyncRecord } from './families';
+import type { SyncRecord } from './family';
 import { sameValue } from './normalize';
 
 export interface FieldConflict {

@@ -1,4 +1,4 @@
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 
 /**
  * A payload that sets child rows to exactly `fields`' list: the /v2 write merges rows (a row with a url

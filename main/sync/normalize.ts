@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 
 /**
  * One spelling per value, so the two sides compare equal when they mean the same: missing and empty

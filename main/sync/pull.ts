@@ -1,6 +1,7 @@
 import { pullAttachmentsOf } from './attachments';
-import { checkAborted, type RoundContext } from './context';
-import { type Family, type SyncRecord } from './families';
+import { checkAborted, type RoundContext, type Sweep } from './context';
+import {  } from './families';
+import type { Family, SyncRecord } from './family';
 import { MissingLink, toLocalForm } from './links';
 import { isOwnManualLine, linkManualLines } from './manual-lines';
 import { project, sameRecord, withoutEmpty } from './normalize';
@@ -8,7 +9,6 @@ import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile'
 import { sendToReview } from './review';
 import { kept, listIn, localPath, recordIn } from './shape';
 import { remoteScopes, type Scope } from './scopes';
-import { pullLine, STATEMENT_LINES } from './statement-lines';
 import type { Cursor, MappedRecord } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
 
@@ -79,8 +79,6 @@ export async function listScope(ctx: RoundContext, family: Family, scope: Scope)
   return { records, seen, full, commit };
 }
 
-/** What a family's pull leaves for the deletion sweep, which runs after every family, children first. */
-export type Sweep = () => Promise<void>;
 
 /** Pulls one family: changed records merged in, new ones created here; returns its deletion sweep. */
 export async function pullFamily(ctx: RoundContext, family: Family): Promise<Sweep> {
@@ -117,7 +115,12 @@ export async function pullOne(ctx: RoundContext, family: Family, theirsRaw: Sync
   if (family.skip?.(theirsRaw)) return;
   if (family.madeByEachSide?.(theirsRaw)) return linkOwnCopy(ctx, family, theirsRaw);
   // A statement line is made here only by an upload, with its key's whole count (statement-lines.ts).
-  if (family.name === STATEMENT_LINES) return pullLine(ctx, family, theirsRaw);
+  await ctx.transport(family).pullNew(ctx, family, theirsRaw);
+}
+
+/** A remote record new to the book (the records transport): adopted if it is a lost create of ours, else made here. */
+export async function pullNewRecord(ctx: RoundContext, family: Family, theirsRaw: SyncRecord): Promise<void> {
+  const url = String(theirsRaw.url);
   let theirs: SyncRecord;
   let manualLine = false;
   try {

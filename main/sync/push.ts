@@ -1,6 +1,6 @@
 import { pushAttachments } from './attachments';
 import { checkAborted, type RoundContext } from './context';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { MissingLink, toLocalForm, toRemoteForm } from './links';
 import { isOwnManualLine, linkManualLines } from './manual-lines';
 import { cursorName, scopeQueryOf } from './scopes';
@@ -11,28 +11,13 @@ import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile'
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import { kept, listIn, recordIn } from './shape';
-import { pushStatementLines, STATEMENT_LINES } from './statement-lines';
 import type { OutboxRow } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
 import { holdForUnsyncedLink, neverArrives } from './users';
 
 /** Sends the outbox: creates and updates parents first, then deletes children first. */
 export async function pushAll(ctx: RoundContext): Promise<void> {
-  for (const family of ctx.families) {
-    const rows = ctx.state.outboxIn(family.name, ['create', 'update']);
-    if (family.name === STATEMENT_LINES) {
-      await pushStatementLines(ctx, family, rows);
-      continue;
-    }
-    let done = 0;
-    for (const row of rows) {
-      checkAborted(ctx);
-      if (ctx.state.held(family.name, row.localId, null)) continue;
-      if (row.operation === 'create' || !ctx.state.byLocal(family.name, row.localId)) await pushCreate(ctx, family, row);
-      else await pushUpdate(ctx, family, row);
-      ctx.progress({ type: 'progress', phase: 'push', family: family.name, done: (done += 1), total: rows.length });
-    }
-  }
+  for (const family of ctx.families) await ctx.transport(family).push(ctx, family, ctx.state.outboxIn(family.name, ['create', 'update']));
   // Files after their explanations are linked, and removed before an explanation is deleted.
   await pushAttachments(ctx);
   for (const family of [...ctx.families].reverse()) {
@@ -41,6 +26,18 @@ export async function pushAll(ctx: RoundContext): Promise<void> {
       if (ctx.state.held(family.name, row.localId, row.remoteUrl)) continue;
       await pushDelete(ctx, family, row);
     }
+  }
+}
+
+/** Sends a family's creates and updates one record at a time (the records transport). */
+export async function pushRecords(ctx: RoundContext, family: Family, rows: readonly OutboxRow[]): Promise<void> {
+  let done = 0;
+  for (const row of rows) {
+    checkAborted(ctx);
+    if (ctx.state.held(family.name, row.localId, null)) continue;
+    if (row.operation === 'create' || !ctx.state.byLocal(family.name, row.localId)) await pushCreate(ctx, family, row);
+    else await pushUpdate(ctx, family, row);
+    ctx.progress({ type: 'progress', phase: 'push', family: family.name, done: (done += 1), total: rows.length });
   }
 }
 
@@ -60,7 +57,8 @@ async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecor
     try {
       // An explanation's own manual line there is not linked yet; its key does not use the line.
       const theirs = project(family, record);
-      if (family.name === 'bank_transaction_explanations' && !(typeof theirs.bank_transaction === 'string' && ctx.state.byRemote(theirs.bank_transaction))) theirs.bank_transaction = null;
+      const line = family.ownLine;
+      if (line !== undefined && !(typeof theirs[line] === 'string' && ctx.state.byRemote(theirs[line]))) theirs[line] = null;
       if (family.matchKey(toLocalForm(ctx.state, ctx.local, family, theirs)) === key) return record;
     } catch (error) {
       if (!(error instanceof MissingLink)) throw error;

@@ -1,5 +1,5 @@
 import { checkAborted, type RoundContext } from './context';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { MissingLink, pick, toLocalForm, toRemoteForm } from './links';
 import { mergeFields } from './merge';
 import { replacingRows } from './nested';

@@ -1,5 +1,6 @@
 import type { RoundContext } from './context';
-import { familyNamed, type Family, type SyncRecord } from './families';
+import { familyNamed } from './families';
+import type { Family, SyncRecord } from './family';
 import { toLocalForm } from './links';
 import type { LocalBook } from './local';
 import { mergeFields } from './merge';

@@ -1,4 +1,4 @@
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import type { RoundContext } from './context';
 import type { FieldConflict } from './merge';
 import type { OutboxState, ReviewKind } from './state';

@@ -1,5 +1,5 @@
 import type { RoundContext } from './context';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import type { LocalBook } from './local';
 import { listIn } from './shape';
 

@@ -3,14 +3,14 @@ import { checkAgreement, reportDifferences } from './agreement';
 import { syncFilings } from './filings';
 import type { EngineDeps } from '../engine/context';
 import { RateBudget } from './budget';
-import type { ProgressEvent, RoundContext, SyncCounts } from './context';
+import { type ProgressEvent, type RoundContext, type SyncCounts, type Sweep } from './context';
 import { FAMILIES, familiesFor } from './families';
 import { applyLink, LinkPlanNeeded, planLink, planNeedsDecision, type LinkPlan, type PlanRecords } from './link';
 import { LocalBook } from './local';
 import { feedOutbox } from './outbox';
-import { pullFamily, recoverLocalCreates, type Sweep } from './pull';
-import { pullStatementLines, STATEMENT_LINES } from './statement-lines';
+import { recoverLocalCreates } from './pull';
 import { pushAll } from './push';
+import { transportOf } from './transports';
 import { RemoteClient } from './remote';
 import { refusalWords } from './failure-words';
 import { RemoteRefusal, RemoteUnavailable, SyncAborted } from './remote-errors';
@@ -195,7 +195,7 @@ export class SyncService {
         const sweeps: Sweep[] = [];
         for (const family of ctx.families) {
           await recoverLocalCreates(ctx, family);
-          sweeps.push(family.name === STATEMENT_LINES ? await pullStatementLines(ctx, family) : await pullFamily(ctx, family));
+          sweeps.push(await ctx.transport(family).pull(ctx, family));
         }
         // Deletions children first, so a parent is free to go once its children have.
         for (const sweep of sweeps.reverse()) await sweep();
@@ -254,6 +254,7 @@ export class SyncService {
       progress: (event) => this.emit(event),
       sweepEveryMs: this.options.sweepEveryMs ?? 15 * 60_000,
       families: FAMILIES,
+      transport: transportOf,
       fullLists: new Map(),
     };
   }

@@ -1,4 +1,4 @@
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 
 /**
  * Where a family's records sit in an answer and in the book. Most families answer one record under

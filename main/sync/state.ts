@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SyncRecord } from './families';
+import type { SyncRecord } from './family';
 
 export type OutboxState = 'pending' | 'in_flight' | 'uncertain' | 'done' | 'conflict' | 'rejected';
 export type Operation = 'create' | 'update' | 'delete';

@@ -1,10 +1,10 @@
-import { checkAborted, type RoundContext } from './context';
-import type { Family, SyncRecord } from './families';
+import { checkAborted, type RoundContext, type Sweep } from './context';
+import type { Family, SyncRecord } from './family';
 import { toLocalForm } from './links';
 import { waitingInDoubt } from './in-doubt';
 import { localIdOf } from './local';
 import { project } from './normalize';
-import { listScope, OVERLAP_MS, type Sweep, sweepDeletions } from './pull';
+import { listScope, OVERLAP_MS, sweepDeletions } from './pull';
 import { readLocal, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';

@@ -1,5 +1,5 @@
 import { checkAborted, type RoundContext } from './context';
-import type { Family, SyncRecord } from './families';
+import type { Family, SyncRecord } from './family';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { localPath, recordIn } from './shape';
 
@@ -9,20 +9,6 @@ import { localPath, recordIn } from './shape';
  * `PUT <record>/transitions/<name>`. The transitions named here have no side effect outside the books;
  * emailing (send_email, mark_as_scheduled) is never one of them.
  */
-export interface TransitionField {
-  field: string;
-  /** The field's value read from a record (an invoice's stage from its status), or null when unknown. */
-  of(record: SyncRecord): string | null;
-  /** The transition that moves a record to `value`. */
-  to: Readonly<Record<string, string>>;
-  /** The value every create starts at (the remote refuses any other on create). */
-  created: string;
-  /**
-   * A value reached only from another (an estimate is approved or rejected once sent): that one is
-   * moved to first, and a refusal of that first step (already there, or past it) is not a failure.
-   */
-  through?: Readonly<Record<string, string>>;
-}
 
 /** The fields that can be written as fields: everything but a transition field. */
 export function withoutTransitions(family: Family, record: SyncRecord): SyncRecord {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { signRuleOf } from '../engine/banking/transaction-types';
-import type { SyncRecord } from './families';
+import type { SyncRecord } from './family';
 
 /** One item of a statement upload's `statement` array. */
 export interface UploadLine {

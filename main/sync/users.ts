@@ -1,5 +1,6 @@
 import type { RoundContext } from './context';
-import { FAMILIES, type Family, type SyncRecord } from './families';
+import { FAMILIES } from './families';
+import type { Family, SyncRecord } from './family';
 import { localIdOf, SYNC_USER_EMAIL } from './local';
 import type { MissingLink } from './links';
 import { project } from './normalize';
