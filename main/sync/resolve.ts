@@ -5,7 +5,7 @@ import { toLocalForm } from './links';
 import type { LocalBook } from './local';
 import { mergeFields } from './merge';
 import { project, sameValue } from './normalize';
-import { deletedThere, pullOne } from './pull';
+import { pullOne } from './pull';
 import { readLocal, readRemote, writeMerged } from './reconcile';
 import { sendToReview, type ReviewDetail } from './review';
 import { localPath } from './shape';
@@ -67,6 +67,9 @@ export async function resolveReview(ctx: RoundContext, id: number, resolution: R
   }
   const family = familyNamed(row.family);
   if (resolution.choice === 'edit' && row.kind !== 'conflict' && row.kind !== 'refused') throw new ResolutionError('A deleted or unreadable record can be kept or let go, not edited: choose keep mine or keep theirs');
+  // Letting a record the service deleted go here too must be possible before the item is closed: a
+  // book that refuses (a contact its invoices still name) would only raise the same item again.
+  if (row.kind === 'deleted-there' && resolution.choice === 'theirs') await deleteHereOrRefuse(ctx, family, row);
   ctx.state.resolveReview(id, resolution.choice === 'mine' && row.kind === 'invalid-remote' ? 'ignored' : resolution.choice, ctx.now());
   switch (row.kind) {
     case 'conflict':
@@ -111,12 +114,19 @@ async function resolveDeletedThere(ctx: RoundContext, family: Family, row: Revie
     });
     return;
   }
-  if (mapped) {
-    // Keep theirs: the base becomes what the book holds, so the deletion goes through as unchanged here.
-    const mineRaw = await readLocal(ctx, family, row.localId!);
-    if (mineRaw) ctx.state.saveMapped({ ...mapped, localBase: project(family, mineRaw) });
-    await deletedThere(ctx, family, ctx.state.byLocal(family.name, row.localId!)!);
-  }
+  // Keep theirs: the book's copy is gone already (deleteHereOrRefuse); the link to the service's goes too.
+  ctx.state.transaction(() => {
+    ctx.state.unmap(family.name, row.localId!);
+    ctx.state.clearOutbox(family.name, row.localId!);
+  });
+  if (mapped) ctx.counts.pulled += 1;
+}
+
+/** Deletes the book's copy of a record the service deleted, or says why the book will not (the item stays open). */
+async function deleteHereOrRefuse(ctx: RoundContext, family: Family, row: ReviewRow): Promise<void> {
+  const answer = await ctx.local.request('DELETE', localPath(family, row.localId!));
+  if (answer.status < 400 || answer.status === 404) return;
+  throw new ResolutionError(`${row.label} cannot be deleted from this book (${answer.messages.join('; ')}). Keep yours to send it back to the online service.`);
 }
 
 async function resolveDeletedHere(ctx: RoundContext, family: Family, row: ReviewRow, resolution: Resolution): Promise<void> {

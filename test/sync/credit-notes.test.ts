@@ -178,7 +178,14 @@ describe('credit notes sync', { timeout: 120_000 }, () => {
     expect(writesTo(w, '/v2/credit_notes')).toEqual([]);
     expect(a.service.status()).toMatchObject({ review: 1 });
 
-    await a.service.resolve(a.service.reviewList()[0]!.id, { choice: 'mine' });
+    // Letting it go here too is impossible while the credit note names it: said at once, and the item
+    // stays open for the decision that can be carried out (not closed only to come back next round).
+    const item = a.service.reviewList()[0]!;
+    await expect(a.service.resolve(item.id, { choice: 'theirs' })).rejects.toThrow('Contact Beta Ltd cannot be deleted from this book (This contact has credit notes and cannot be deleted; hide it instead (status Hidden)). Keep yours to send it back to the online service.');
+    expect(a.service.reviewList()).toEqual([expect.objectContaining({ id: item.id, kind: 'deleted-there' })]);
+    expect((await a.book.call('GET', path(beta))).status).toBe(200);
+
+    await a.service.resolve(item.id, { choice: 'mine' });
     await a.sync();
     expect(a.service.reviewList()).toEqual([]);
     expect(await seenNote(w.remote.book, note.body.credit_note.reference)).toMatchObject({ contact: 'Beta Ltd', total_value: '-10.0' });
