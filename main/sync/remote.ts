@@ -4,7 +4,7 @@ import type { RateBudget } from './budget';
 import { linkOnBase, onBase, rebased } from './remote-urls';
 import type { ServiceClock } from './service-clock';
 import type { SyncTimer } from './timer';
-import { ReauthorizationNeeded, type TokenSource } from './tokens';
+import { ReauthorizationNeeded, RefreshLater, type TokenSource } from './tokens';
 
 /** The API shape this client is written against (spec section 9: explanation attachments). */
 export const API_VERSION = '2026-09-01';
@@ -112,7 +112,7 @@ export class RemoteClient {
     const url = this.resolve(target);
     const retriable = method !== 'POST' && options.retry !== 'never';
     const ownOrigin = new URL(url).origin === new URL(this.baseUrl).origin;
-    let authorization = ownOrigin ? await this.options.tokens.authorization() : null;
+    let authorization = ownOrigin ? await this.patiently(() => this.options.tokens.authorization()) : null;
     let refreshed = false;
     let failures = 0;
     for (;;) {
@@ -139,7 +139,8 @@ export class RemoteClient {
       }
       if (status === 401 && authorization !== null) {
         if (refreshed) throw new ReauthorizationNeeded('The remote refused a freshly refreshed token');
-        authorization = await this.options.tokens.afterUnauthorized(authorization);
+        const rejected = authorization;
+        authorization = await this.patiently(() => this.options.tokens.afterUnauthorized(rejected));
         refreshed = true;
         continue;
       }
@@ -157,6 +158,23 @@ export class RemoteClient {
         if (!(error instanceof BadRemoteAnswer)) throw error;
         if (!retriable) throw new UncertainWrite(error.message);
         failures = await this.backOff(failures, error.message);
+      }
+    }
+  }
+
+  /**
+   * A token, waiting as long as the token service asks when it refuses a refresh for now (429): the
+   * pause is the budget's, so every other request of the round waits with it rather than pile up.
+   */
+  private async patiently(token: () => Promise<string>): Promise<string> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await token();
+      } catch (error) {
+        if (!(error instanceof RefreshLater) || attempt >= this.maxRetries) throw error;
+        this.options.budget.pauseUntil(this.options.timer.now() + error.retryAfterMs);
+        this.checkAborted();
+        await this.options.budget.take();
       }
     }
   }

@@ -6,6 +6,17 @@ export class ReauthorizationNeeded extends Error {
   }
 }
 
+/**
+ * The token service asked to wait before the next refresh (the live service allows 15 refreshes a
+ * minute and answers 429 beyond): nothing is wrong with the grant, the request waits and goes on.
+ */
+export class RefreshLater extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(`The online service asked to wait ${Math.ceil(retryAfterMs / 1000)} s before signing in again`);
+    this.name = 'RefreshLater';
+  }
+}
+
 /** Where the remote client gets its Authorization header; the OAuth store is one, a fixed token another. */
 export interface TokenSource {
   /** The header value to send, e.g. "Bearer abc". */

@@ -1,5 +1,6 @@
 import type { Clock } from '../../engine/context';
-import { ReauthorizationNeeded } from '../tokens';
+import { retryAfterMs } from '../remote';
+import { ReauthorizationNeeded, RefreshLater } from '../tokens';
 import type { OAuthClient, OAuthEndpoints } from './oauth-config';
 import type { OAuthCredentials } from './link';
 
@@ -60,6 +61,10 @@ async function post(endpoints: OAuthEndpoints, client: OAuthClient, form: Record
     body = JSON.parse(text);
   } catch {
     body = null;
+  }
+  if (response.status === 429) {
+    // Too many refreshes this minute: the grant is fine, the refresh waits (RemoteClient pauses for it).
+    throw new RefreshLater(retryAfterMs(response.headers.get('retry-after'), clock.now().getTime()));
   }
   if (!response.ok) {
     const code = (body as { error?: unknown } | null)?.error;

@@ -9,7 +9,11 @@ import { startLoopbackListener } from '../../../main/sync/connect/loopback-liste
 import type { OAuthTokenSource } from '../../../main/sync/connect/oauth-token-source';
 import { SyncConnection } from '../../../main/sync/connect/sync-connection';
 import { ReconnectNeededError } from '../../../main/sync/connect/token-endpoint';
+import { RateBudget } from '../../../main/sync/budget';
+import { RemoteClient } from '../../../main/sync/remote';
+import { VirtualTimer } from '../../../main/sync/timer';
 import { fixedClock } from '../../engine/harness';
+import { makeBook } from '../books';
 import { startFakeAuthorizationServer, type FakeAuthorizationServer } from './fake-authorization-server';
 
 /** Free loopback ports, found by binding to port 0 and letting go (the registered ports in the app are fixed). */
@@ -208,6 +212,22 @@ describe('connecting a book through OAuth', () => {
     expect(service.refreshCalls).toBe(1);
     const again = await fetch(`${service.url}/v2/contacts`, { headers: { Authorization: retried[0]! } });
     expect(again.status).toBe(200);
+  });
+
+  it('a refresh refused for now (429, more than 15 a minute) waits its Retry-After and goes on; the grant stays connected', async () => {
+    await connectInBrowser();
+    const timer = new VirtualTimer(Date.parse('2026-11-22T11:30:00.000Z'));
+    const holder = makeBook('holder', timer);
+    const client = new RemoteClient({ baseUrl: service.url, tokens: connection.tokens()!, budget: new RateBudget(holder.book.sqlite, timer), timer, random: () => 0.5 });
+    service.expireAccessTokens();
+    service.refreshesRefused = 2;
+    const started = timer.now();
+    const answer = await client.get('/v2/contacts');
+    expect(answer.status).toBe(200);
+    // Two refusals, each waited out on the sync's clock (7 s each), then the refresh that worked.
+    expect(timer.now() - started).toBeGreaterThanOrEqual(14_000);
+    expect(service.refreshCalls).toBe(3);
+    expect(connection.status().state).toBe('connected');
   });
 
   it('stores the rotated refresh token before the new access token is handed out', async () => {

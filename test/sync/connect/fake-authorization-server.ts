@@ -15,6 +15,11 @@ export interface FakeAuthorizationServer {
   refreshCalls: number;
   /** Bearer tokens seen on /v2 reads, in order. */
   readsWith: string[];
+  /**
+   * Refreshes still to be answered 429 with Retry-After (the live service allows 15 a minute): each
+   * refused one is counted in refreshCalls and leaves the refresh token as it was.
+   */
+  refreshesRefused: number;
   /** Makes every access token issued so far expired, as an hour passing would. */
   expireAccessTokens(): void;
   /** Every refresh token stops working (the user removed the app, or the service revoked it). */
@@ -46,6 +51,7 @@ export async function startFakeAuthorizationServer(options: { companyType?: stri
     clientId: 'ledgerdesk-test-client',
     clientSecret: 'not-a-real-secret',
     refreshCalls: 0,
+    refreshesRefused: 0,
     readsWith: [],
     companyType: options.companyType ?? 'UkLimitedCompany',
     permissionLevel: options.permissionLevel ?? 8,
@@ -92,6 +98,11 @@ export async function startFakeAuthorizationServer(options: { companyType?: stri
         if (form.get('grant_type') === 'refresh_token') {
           fake.refreshCalls += 1;
           if (options.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, options.refreshDelayMs));
+          if (fake.refreshesRefused > 0) {
+            fake.refreshesRefused -= 1;
+            response.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '7' });
+            return response.end(JSON.stringify({ error: 'too_many_requests' }));
+          }
           const old = form.get('refresh_token') ?? '';
           if (!refreshTokens.delete(old)) return json(response, 400, { error: 'invalid_grant' });
           return json(response, 200, issue());
