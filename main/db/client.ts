@@ -58,6 +58,16 @@ function finish(sqlite: Database.Database, file: string): Book {
 }
 
 /**
+ * A book may come from anywhere (a file association, Open Book…, an email): its schema is the
+ * sender's. With trusted_schema off, SQLite runs no function with side effects (load_extension,
+ * fts3_tokenizer, an app-defined one not marked innocuous) from a view, trigger, CHECK or default in
+ * it; our own triggers use only innocuous built-ins. Set before the first read of the schema.
+ */
+function distrustSchema(sqlite: Database.Database): void {
+  sqlite.pragma('trusted_schema = OFF');
+}
+
+/**
  * Opens (creating if needed) a book file, or ":memory:" for tests, and brings its schema up to date.
  * Nothing is written to an existing file until it has been shown to be a whole Ledgerdesk book that
  * this app understands: not a stray file, not damaged, not from a newer version. Only then is it put
@@ -66,6 +76,7 @@ function finish(sqlite: Database.Database, file: string): Book {
 export function openBook(file: string, options: OpenBookOptions = {}): Book {
   if (file === ':memory:') {
     const sqlite = new Database(file);
+    distrustSchema(sqlite);
     sqlite.pragma('foreign_keys = ON');
     migrateDatabase(sqlite, options);
     return finish(sqlite, file);
@@ -75,6 +86,7 @@ export function openBook(file: string, options: OpenBookOptions = {}): Book {
   const now = options.now ?? (() => new Date());
   const sqlite = new Database(file, { fileMustExist: state === 'present', timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
   try {
+    distrustSchema(sqlite);
     if (state === 'present') {
       checkIntegrity(sqlite, file, options.integrity ?? 'quick', () => latestBackup(file));
       checkIsLedgerdeskBook(sqlite, file);

@@ -192,6 +192,21 @@ describe('a full disk', () => {
 });
 
 describe('opening a book safely', () => {
+  it('runs no function with side effects from a schema someone else wrote (trusted_schema off)', async () => {
+    const file = await closedBook(tempDir());
+    // A book from elsewhere, with a view that would load code when read.
+    const raw = new Database(file);
+    raw.exec("CREATE VIEW sneaky AS SELECT load_extension('/tmp/not-there') AS x");
+    raw.close();
+    const book = openBook(file);
+    try {
+      expect(book.sqlite.pragma('trusted_schema', { simple: true })).toBe(0);
+      expect(() => book.sqlite.prepare('SELECT * FROM sneaky').all()).toThrow(/unsafe use of load_extension/);
+    } finally {
+      book.close();
+    }
+  });
+
   it('refuses a read-only book file without writing to it', async () => {
     const file = await closedBook(tempDir());
     chmodSync(file, 0o444);
