@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const cli = join(process.cwd(), 'main', 'cli.ts');
 
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(tsx, [cli, ...args], { env: process.env });
+function run(args: string[], remoteToken?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  // The remote's token by the environment, as a script gives it: never on argv, where ps shows it.
+  const child = spawn(tsx, [cli, ...args], { env: remoteToken === undefined ? process.env : { ...process.env, LEDGERDESK_REMOTE_TOKEN: remoteToken } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -45,7 +46,7 @@ describe('npm run cli -- sync', () => {
     try {
       await post(remote.url, REMOTE_TOKEN, '/v2/contacts', { contact: { organisation_name: 'Acme Ltd', email: 'ap@acme.test' } });
       await post(remote.url, REMOTE_TOKEN, '/v2/bank_accounts', { bank_account: { name: 'Current', type: 'StandardBankAccount', opening_balance: '10', account_number: '12345678', sort_code: '12-34-56' } });
-      const first = await run(['sync', '--db', join(dir, 'new.sqlite'), '--remote', remote.url, '--remote-token', REMOTE_TOKEN]);
+      const first = await run(['sync', '--db', join(dir, 'new.sqlite'), '--remote', remote.url], REMOTE_TOKEN);
       expect(first.stderr).toBe('');
       const result = JSON.parse(first.stdout) as Record<string, number>;
       expect(result).toMatchObject({ pulled: 2, pushed: 0, conflicts: 0, refused: 0 });
@@ -60,7 +61,7 @@ describe('npm run cli -- sync', () => {
       await post(local.url, LOCAL_TOKEN, '/v2/contacts', { contact: { organisation_name: 'ACME LTD', email: 'ap@acme.test', town: 'Leeds' } });
       await post(local.url, LOCAL_TOKEN, '/v2/contacts', { contact: { organisation_name: 'Only Here' } });
       await local.stop();
-      const planned = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', REMOTE_TOKEN]);
+      const planned = await run(['sync', '--db', localDb, '--remote', remote.url], REMOTE_TOKEN);
       expect(planned.status).toBe(3);
       expect(planned.stderr).toContain('--accept-plan');
       const plan = (JSON.parse(planned.stdout) as { plan: { mode: string; families: { family: string; linked: unknown[]; createHere: unknown[]; createThere: unknown[] }[] } }).plan;
@@ -69,9 +70,9 @@ describe('npm run cli -- sync', () => {
       expect(contacts.linked).toHaveLength(1);
       expect(contacts.createThere).toHaveLength(1);
       expect(plan.families.find((family) => family.family === 'bank_accounts')!.createHere).toHaveLength(1);
-      const accepted = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', REMOTE_TOKEN, '--accept-plan', '--push-only']);
+      const accepted = await run(['sync', '--db', localDb, '--remote', remote.url, '--accept-plan', '--push-only'], REMOTE_TOKEN);
       expect(JSON.parse(accepted.stdout)).toMatchObject({ pushed: 1, pulled: 0 });
-      const pulled = await run(['sync', '--db', localDb, '--remote', remote.url, '--remote-token', REMOTE_TOKEN, '--pull-only']);
+      const pulled = await run(['sync', '--db', localDb, '--remote', remote.url, '--pull-only'], REMOTE_TOKEN);
       expect(JSON.parse(pulled.stdout)).toMatchObject({ pulled: 1, pushed: 0 });
       const listed = (await (await fetch(`${remote.url}/v2/contacts?view=all`, { headers: { Authorization: `Bearer ${REMOTE_TOKEN}` } })).json()) as { contacts: { organisation_name: string }[] };
       expect(listed.contacts.map((contact) => contact.organisation_name).sort()).toEqual(['Acme Ltd', 'Only Here']);
@@ -79,4 +80,14 @@ describe('npm run cli -- sync', () => {
       await remote.stop();
     }
   }, 300_000); // six tsx processes start one after another; on a loaded machine each takes 15-30 s
+
+  it('refuses the remote\'s token on the command line, where ps and npm\'s log would show it, and sends nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerdesk-sync-'));
+    const refused = await run(['sync', '--db', join(dir, 'new.sqlite'), '--remote', 'http://127.0.0.1:9', '--remote-token', REMOTE_TOKEN]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('--remote-token on the command line shows in ps and in logs: put the token in a file and pass --remote-token-file FILE, or set LEDGERDESK_REMOTE_TOKEN');
+    expect(refused.stdout).toBe('');
+    const missing = await run(['sync', '--db', join(dir, 'new.sqlite'), '--remote', 'http://127.0.0.1:9']);
+    expect(missing.stderr).toContain("The remote's token is required: --remote-token-file FILE, or LEDGERDESK_REMOTE_TOKEN");
+  }, 120_000);
 });
