@@ -29,9 +29,10 @@ const LAYERS = [
   // Filing with HMRC: a remote client like the sync's, which reuses the sync's connect/ pieces.
   { type: 'hmrc', pattern: 'main/hmrc/**', mode: 'full' },
   // The doors onto the engine, and the helpers only they use (args: cli's option parser; given-token: a
-  // token given to serve by hand; user-data: where the book lives, shared by cli and the Electron main).
+  // token given to serve by hand; user-data: where the book lives, shared by cli and the Electron main;
+  // token-expiry: when a token given --expires ends).
   // ipc.ts is apart: it may use electron.
-  { type: 'doors', pattern: 'main/{server,cli,args,user-data,parse-command,sync-command,hmrc-command,given-token}.ts', mode: 'full' },
+  { type: 'doors', pattern: 'main/{server,cli,args,user-data,parse-command,sync-command,hmrc-command,given-token,token-expiry}.ts', mode: 'full' },
   { type: 'ipc', pattern: 'main/ipc.ts', mode: 'full' },
   // The desktop shell: index.ts and the pieces it is made of (menus, guards, books as files).
   { type: 'electron-main', pattern: ['main/index.ts', 'main/shell/**'], mode: 'full' },

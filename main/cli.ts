@@ -8,6 +8,7 @@ import { clockFromEnvironment, type Clock } from './engine/context';
 import { revokeTokens } from './engine/auth';
 import { issueToken, openEngine, ownerEmail, revokeUserTokens, UnknownUserError, type OpenEngine } from './engine/open';
 import { givenToken } from './given-token';
+import { tokenExpiry } from './token-expiry';
 import type { BookOptions } from './engine/setup';
 import { parseCommand } from './parse-command';
 import { startServer } from './server';
@@ -24,7 +25,7 @@ const USAGE = `Usage:
   npm run serve -- --db FILE --port N [--host 127.0.0.1] [--token-file FILE] [--company-type TYPE]
                    [--company-start YYYY-MM-DD] [--company-name NAME] [--owner-email EMAIL]
                    [--vat-registered] [--cis]
-  npm run cli -- token --db FILE --user EMAIL
+  npm run cli -- token --db FILE --user EMAIL [--expires 30d|12h|2027-01-31]
   npm run cli -- token --db FILE --revoke (--user EMAIL | --token-file FILE)
   (serve and token --revoke also take the token from LEDGERDESK_TOKEN; never from the command line)
   npm run cli -- browser [--db FILE] [--port N] --renderer DIR
@@ -132,15 +133,17 @@ function openExisting(values: Record<string, string>, clock: Clock): OpenEngine 
 }
 
 function token(argv: string[], clock: Clock): void {
-  const { values, flags } = parseOptions(argv, { values: ['db', 'user', 'token', 'token-file'], flags: ['revoke'] });
+  const { values, flags } = parseOptions(argv, { values: ['db', 'user', 'token', 'token-file', 'expires'], flags: ['revoke'] });
   if (flags.has('revoke')) {
     revoke(values, clock);
     return;
   }
   const email = requireValue(values, 'user');
+  const expiresAt = values.expires === undefined ? null : tokenExpiry(values.expires, clock.now());
   const opened = openExisting(values, clock);
   try {
-    console.log(issueToken(opened.deps, email));
+    console.log(issueToken(opened.deps, email, undefined, 'cli', expiresAt));
+    if (expiresAt) console.error(`expires ${expiresAt}`);
   } finally {
     opened.close();
   }

@@ -47,10 +47,10 @@ export function openEngine(options: OpenEngineOptions): OpenEngine {
 export class UnknownUserError extends Error {}
 
 /** Stores a token for the user with this email (a new random one unless given) and returns it. */
-export function issueToken(deps: EngineDeps, email: string, token = deps.ids.token(), label = 'cli'): string {
+export function issueToken(deps: EngineDeps, email: string, token = deps.ids.token(), label = 'cli', expiresAt: string | null = null): string {
   const user = deps.book.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (!user) throw new UnknownUserError(`No user with email ${email} in this book`);
-  saveToken(deps.book.db, user.id, token, label, deps.clock.now().toISOString());
+  saveToken(deps.book.db, user.id, token, label, deps.clock.now().toISOString(), expiresAt);
   return token;
 }
 

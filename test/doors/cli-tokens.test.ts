@@ -29,8 +29,8 @@ function newBook(): { dir: string; db: string } {
 }
 
 /** What the book answers to `token` on GET /v2/users/me, read in process. */
-async function statusWith(db: string, token: string): Promise<number> {
-  const opened = openEngine({ file: db, clock: clockFromEnvironment(NOW), create: { type: 'UkLimitedCompany', name: 'x', startDate: '2025-01-01', owner: { email: OWNER, firstName: 'a', lastName: 'b' } }, book: { create: false } });
+async function statusWith(db: string, token: string, at = NOW): Promise<number> {
+  const opened = openEngine({ file: db, clock: clockFromEnvironment(at), create: { type: 'UkLimitedCompany', name: 'x', startDate: '2025-01-01', owner: { email: OWNER, firstName: 'a', lastName: 'b' } }, book: { create: false } });
   try {
     return (await opened.engine.fetch(new Request('http://ledgerdesk.invalid/v2/users/me', { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }))).status;
   } finally {
@@ -84,6 +84,24 @@ describe('tokens', () => {
       } finally {
         await new Promise((done) => (child.once('exit', done), child.kill('SIGTERM')));
       }
+    }
+  }, 300_000);
+
+  it('token --expires ends a token on its own: it works until then and is refused after, with the time it ended', async () => {
+    const { db } = newBook();
+    const issued = runCli(['token', '--db', db, '--user', OWNER, '--expires', '30d']);
+    expect(issued.status).toBe(0);
+    expect(issued.stderr.trim()).toBe('expires 2026-12-22T10:00:00.000Z');
+    const token = issued.stdout.trim();
+    expect(await statusWith(db, token)).toBe(200);
+    expect(await statusWith(db, token, '2026-12-22T09:59:59Z')).toBe(200);
+    expect(await statusWith(db, token, '2026-12-22T10:00:00Z')).toBe(401);
+    // A moment already past, or words, are refused and nothing is issued.
+    for (const wrong of ['2026-01-01', 'next week']) {
+      const refused = runCli(['token', '--db', db, '--user', OWNER, '--expires', wrong]);
+      expect(refused.status).not.toBe(0);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(/--expires/);
     }
   }, 300_000);
 

@@ -24,4 +24,6 @@ export const apiTokens = sqliteTable('api_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   label: text('label').notNull(),
   createdAt: text('created_at').notNull(),
+  /** When the token stops working (ISO timestamp), or null: until revoked. */
+  expiresAt: text('expires_at'),
 });
