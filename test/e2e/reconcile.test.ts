@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ofx, reviewedUpload } from '../engine/statement-review-helpers';
 import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
@@ -58,11 +59,18 @@ describe('reconciling a bank account to its statement', () => {
     expect(listed).toHaveLength(5);
     await checkScreen(app, 'reconcile-difference');
 
+    let previews = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/v2/bank_reconciliations/preview')) previews += 1;
+    });
     await page.getByRole('checkbox', { name: /CHQ 000123/ }).focus();
     await page.keyboard.press('Space');
     await expect.poll(difference).toBe('£0.00');
     await page.getByText('The statement and the book agree').waitFor();
+    const asked = previews;
     await checkScreen(app, 'reconcile-agree');
+    // Each answer is not a reason to ask again: nothing changed while the screens were taken.
+    expect(previews).toBe(asked);
 
     await page.keyboard.press('ControlOrMeta+Enter');
     await page.getByText('Reconciled Business Current to the statement of 31 Oct 2026.').waitFor();
@@ -142,6 +150,13 @@ describe('reconciling a bank account to its statement', () => {
       ['2026-11-20', 3, 'november.ofx'],
       ['2026-10-31', 3, undefined],
     ]);
+
+    // The printed report of the statement, statement against book.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save the report of the statement to 20 Nov 2026 as a PDF' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('Reconciliation Business Current 2026-11-20.pdf');
+    expect(readFileSync((await saved.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     expect(app.problems).toEqual([]);
   });
 });
