@@ -4,13 +4,16 @@ import { date, decimal, url } from './fields';
 /**
  * /v2/bank_reconciliations (a Ledgerdesk extension, docs/api-notes.md "Reconcile to the statement"):
  * the payload of a reconciliation and of its preview. `bank_transactions` names the lines ticked as
- * on the statement; left out, every unreconciled line up to the statement date is.
+ * on the statement, or `excluded_bank_transactions` the ones that are not; with neither, every
+ * unreconciled line up to the statement date is on it.
  */
 export const reconciliationInputSchema = z.object({
   bank_account: url,
   statement_date: date,
   closing_balance: decimal,
   bank_transactions: z.array(url, { error: 'must be a list of bank transaction urls' }).max(100_000).optional(),
+  /** The other way round: every unreconciled line up to the date but these (lines not on the statement). */
+  excluded_bank_transactions: z.array(url, { error: 'must be a list of bank transaction urls' }).max(100_000).optional(),
   /** The import whose file printed the closing balance, when it came from one. */
   statement_upload: url.optional(),
 });

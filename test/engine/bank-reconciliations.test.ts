@@ -227,3 +227,18 @@ describe('a reconciled line asks before it is changed', () => {
     expect(counterpart.reconciled_on).toBe('2026-10-31');
   });
 });
+
+describe('lines not on the statement, named the other way round', () => {
+  it('ticks every unreconciled line up to the date but the excluded ones, and refuses both lists at once', async () => {
+    const loan = await byDescription('Loan');
+    const reply = await preview({ statement_date: '2026-10-31', closing_balance: '-1234467.49', excluded_bank_transactions: [loan.url] });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.bank_reconciliation_preview).toMatchObject({ ticked_balance: '-1234467.49', difference: '0.0' });
+    const both = await preview({ statement_date: '2026-10-31', closing_balance: '1', excluded_bank_transactions: [loan.url], bank_transactions: [loan.url] });
+    expect(both.status).toBe(422);
+    expect(both.body.errors[0].message).toBe('Send bank_transactions (the lines on the statement) or excluded_bank_transactions (the lines not on it), not both');
+    const later = await byDescription('After the statement');
+    const outside = await preview({ statement_date: '2026-10-31', closing_balance: '1', excluded_bank_transactions: [later.url] });
+    expect(outside.body.errors[0].message).toBe('excluded_bank_transactions.0 is not an unreconciled line of this account dated on or before 2026-10-31');
+  });
+});

@@ -122,15 +122,21 @@ export function readAsked(ctx: EngineContext, input: ReconciliationInput): State
   if (last && input.statement_date < last.statementDate) {
     throw unprocessable(`statement_date must be on or after ${last.statementDate}, the date of this account's last reconciled statement`);
   }
+  if (input.bank_transactions !== undefined && input.excluded_bank_transactions !== undefined) {
+    throw unprocessable('Send bank_transactions (the lines on the statement) or excluded_bank_transactions (the lines not on it), not both');
+  }
   let ticked: Set<number> | null = null;
-  if (input.bank_transactions !== undefined) {
+  const named = input.bank_transactions ?? input.excluded_bank_transactions;
+  if (named !== undefined) {
+    const field = input.bank_transactions !== undefined ? 'bank_transactions' : 'excluded_bank_transactions';
     const open = new Set(unreconciledLines(ctx, account.id, input.statement_date).map((line) => line.id));
-    ticked = new Set();
-    for (const [index, value] of input.bank_transactions.entries()) {
-      const id = idFromUrl(value, 'bank_transactions', `bank_transactions.${index}`);
-      if (!open.has(id)) throw unprocessable(`bank_transactions.${index} is not an unreconciled line of this account dated on or before ${input.statement_date}`);
-      ticked.add(id);
+    const ids = new Set<number>();
+    for (const [index, value] of named.entries()) {
+      const id = idFromUrl(value, 'bank_transactions', `${field}.${index}`);
+      if (!open.has(id)) throw unprocessable(`${field}.${index} is not an unreconciled line of this account dated on or before ${input.statement_date}`);
+      ids.add(id);
     }
+    ticked = field === 'bank_transactions' ? ids : new Set([...open].filter((id) => !ids.has(id)));
   }
   return { account, statementDate: input.statement_date, closingMinor, ticked, uploadId: uploadOf(ctx, input.statement_upload, account.id) };
 }

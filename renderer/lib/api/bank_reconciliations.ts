@@ -21,8 +21,8 @@ export interface StatementAsked {
   statementDate: string;
   /** Decimal text for the engine. */
   closingBalance: string;
-  /** The lines ticked; null: every unreconciled line up to the date. */
-  ticked: readonly string[] | null;
+  /** Unreconciled lines up to the date that are not on the statement (every other one is). */
+  excluded: readonly string[];
   statementUpload?: string;
 }
 
@@ -32,7 +32,7 @@ function payload(asked: StatementAsked) {
       bank_account: asked.accountUrl,
       statement_date: asked.statementDate,
       closing_balance: asked.closingBalance,
-      ...(asked.ticked ? { bank_transactions: asked.ticked } : {}),
+      ...(asked.excluded.length > 0 ? { excluded_bank_transactions: asked.excluded } : {}),
       ...(asked.statementUpload ? { statement_upload: asked.statementUpload } : {}),
     },
   };
