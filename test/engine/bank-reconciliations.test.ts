@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { reconciliationTable } from '../../main/engine/banking/reconciliation-report';
 import { bankAccount, explain, transactions, upload } from './banking-helpers';
 import { createTestBook, type TestBook } from './harness';
 import { expectUndoable, recordTables, undoLatest } from './undo-helpers';
@@ -152,6 +153,29 @@ describe('reconciling', () => {
     expect((await t.json('DELETE', new URL(second.url).pathname)).status).toBe(200);
     expect((await byDescription('After the statement')).reconciled_on).toBeUndefined();
     expect((await history()).map((row) => row.statement_date)).toEqual(['2026-10-31']);
+  });
+
+  it('lays out the report as statement against book: the lines, what the book holds beside them, and both balances', async () => {
+    const loan = await byDescription('Loan');
+    const made = (await reconcile({ statement_date: '2026-10-31', closing_balance: '-1234467.49', excluded_bank_transactions: [loan.url] })).body.bank_reconciliation;
+    const detail = (await t.json('GET', new URL(made.url).pathname)).body.bank_reconciliation;
+    const table = reconciliationTable(detail, 'Current');
+    expect(table.title).toBe('Bank reconciliation: Current');
+    expect(table.rows.map((row) => [row.cells[1], row.cells[2]])).toEqual([
+      ['Balance brought forward (last reconciled)', '100.1'],
+      ['On the statement (3 lines)', ''],
+      ['Interest A', '0.1'],
+      ['Interest B', '0.2'],
+      ['Machine', '-1234567.89'],
+      ['Money in', '0.3'],
+      ['Money out', '-1234567.89'],
+      ['Closing balance on the statement', '-1234467.49'],
+      ['In the book, not on the statement', ''],
+      ['Loan', '1234000.01'],
+      ['Total not on the statement', '1234000.01'],
+      ['Balance in the book', '-467.48'],
+      ['Difference (book changed since reconciling)', '0.0'],
+    ]);
   });
 
   it('prints the statement against the book as a PDF', async () => {

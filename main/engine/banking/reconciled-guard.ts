@@ -2,6 +2,7 @@ import { CONFIRM_RECONCILED } from '../../../shared/api/bank_reconciliations';
 import type { EngineContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { recordUrl } from '../urls';
+import { lineWords } from './line-words';
 import { date, type ApiRecord } from '../values';
 
 /** The status of a change to a reconciled line sent without confirming it: the desk asks, then sends it again confirmed. */
@@ -48,8 +49,7 @@ export function assertReconciledChangeConfirmed(ctx: EngineContext, query: URLSe
   if (confirmedByQuery(query)) return;
   const [line] = reconciledAmong(ctx, transactionIds).values();
   if (!line) return;
-  // Stored descriptions end with the reference and type ("text/reference/TYPE/"); the words are the text.
-  const words = line.description.replace(/\/[^/]*\/[^/]*\/$/, '').trim();
+  const words = lineWords(line.description);
   const what = words === '' ? `the line of ${line.datedOn}` : `the line of ${line.datedOn} "${words}"`;
   throw new ApiError(
     RECONCILED_CONFLICT,

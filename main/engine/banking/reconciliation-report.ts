@@ -1,4 +1,5 @@
 import type { ReportRow, ReportTable } from '../reports/pdf/report-tables';
+import { lineWords } from './line-words';
 
 type Json = Record<string, unknown>;
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -11,7 +12,7 @@ const list = (value: unknown) => (Array.isArray(value) ? (value as Json[]) : [])
  * the book's balance that day. A difference left over means the book changed after reconciling.
  */
 export function reconciliationTable(detail: Json, accountName: string): ReportTable {
-  const line = (row: Json): ReportRow => ({ cells: [text(row.dated_on), text(row.description), text(row.amount)] });
+  const line = (row: Json): ReportRow => ({ cells: [text(row.dated_on), lineWords(text(row.description)), text(row.amount)] });
   const reconciled = list(detail.bank_transactions);
   const outstanding = list(detail.outstanding_transactions);
   const rows: ReportRow[] = [
