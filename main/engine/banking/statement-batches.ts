@@ -5,6 +5,7 @@ import { unprocessable } from '../errors';
 import { assertUnlocked, lockedToDate } from '../ledger/locks';
 import { readWhileUnchanged } from '../read-cache';
 import { recordUrl } from '../urls';
+import { reconciledInUpload } from './reconciled-guard';
 import { timestamp, type ApiRecord } from '../values';
 
 /**
@@ -35,10 +36,15 @@ export function batchState(ctx: EngineContext, uploadId: number): BatchState {
 }
 
 /** Why the batch cannot be undone now, or null when it can. */
-export function undoRefusal(ctx: EngineContext, state: BatchState): string | null {
+export function undoRefusal(ctx: EngineContext, uploadId: number, state: BatchState): string | null {
   if (state.explainedCount > 0) {
     const lines = state.explainedCount === 1 ? '1 of its transactions is' : `${state.explainedCount} of its transactions are`;
     return `This import cannot be undone: ${lines} explained. Delete those explanations first.`;
+  }
+  const reconciled = reconciledInUpload(ctx, uploadId);
+  if (reconciled > 0) {
+    const lines = reconciled === 1 ? '1 of its transactions is' : `${reconciled} of its transactions are`;
+    return `This import cannot be undone: ${lines} reconciled with a statement. Remove that reconciliation first.`;
   }
   const locked = lockedToDate(ctx);
   if (locked !== null && state.firstDate !== null && state.firstDate <= locked) {
@@ -48,7 +54,7 @@ export function undoRefusal(ctx: EngineContext, state: BatchState): string | nul
 }
 
 export function batchRecord(ctx: EngineContext, row: UploadRow, state = batchState(ctx, row.id)): ApiRecord {
-  const refusal = undoRefusal(ctx, state);
+  const refusal = undoRefusal(ctx, row.id, state);
   return {
     url: recordUrl(ctx, 'statement_uploads', row.id),
     bank_account: recordUrl(ctx, 'bank_accounts', row.bankAccountId),
@@ -67,7 +73,7 @@ export function batchRecord(ctx: EngineContext, row: UploadRow, state = batchSta
 /** Removes the batch and its lines in the request's transaction; refused (422) with nothing changed. */
 export function undoBatch(ctx: EngineContext, row: UploadRow): void {
   const state = batchState(ctx, row.id);
-  const refusal = undoRefusal(ctx, state);
+  const refusal = undoRefusal(ctx, row.id, state);
   if (refusal) throw unprocessable(refusal);
   // The lock check again, through the path every dated write uses, so its rule has one source.
   assertUnlocked(ctx, state.firstDate);

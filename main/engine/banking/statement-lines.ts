@@ -5,6 +5,7 @@ import type { ParsedStatement, ParseOptions, StatementAccount, StatementLine } f
 import type { UploadedFile } from '../codec/body';
 import { ApiError, badRequest, unprocessable } from '../errors';
 import { storedDescription } from './descriptions';
+import { statementClosingBalance, type ClosingBalance } from './statement-closing';
 import type { IncomingLine } from './statement-import';
 import { signRuleOf, signedAmount } from './transaction-types';
 
@@ -132,7 +133,11 @@ export function refuseBrokenArchive(parsed: ParsedStatement): ParsedStatement {
  * sign is kept (the sign table would turn an incoming XFER around); the type is recorded as given.
  * `options` carries a CSV mapping and date order the user confirmed in the import review.
  */
-export function linesFromFile(file: UploadedFile, account: AccountIdentity, options: Omit<ParseOptions, 'fileName'> = {}): { lines: IncomingLine[]; format: string } {
+export function linesFromFile(
+  file: UploadedFile,
+  account: AccountIdentity,
+  options: Omit<ParseOptions, 'fileName'> = {},
+): { lines: IncomingLine[]; format: string; closingBalance?: ClosingBalance } {
   if (file.bytes.length === 0) throw emptyStatement();
   const parsed = refuseBrokenArchive(parseStatement(file.bytes, { ...options, fileName: file.name }));
   if (parsed.transactions.length === 0 && parsed.errors.length > 0) {
@@ -149,5 +154,5 @@ export function linesFromFile(file: UploadedFile, account: AccountIdentity, opti
     throw unprocessable(`The statement is in ${fileCurrency} but the bank account is in ${account.currency}`);
   }
   const lines = parsed.transactions.filter((line) => line.accountIndex === index).map((line, position) => incomingLine(line, account.currency, position));
-  return { lines, format: parsed.format ?? 'file' };
+  return { lines, format: parsed.format ?? 'file', closingBalance: statementClosingBalance(file.bytes, parsed, index) };
 }

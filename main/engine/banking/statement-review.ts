@@ -11,6 +11,7 @@ import { rememberMapping, rememberedMapping, rememberedMappings } from './csv-ma
 import { csvHeader } from './csv-sample';
 import { batchRecord, batchState } from './statement-batches';
 import { importLines } from './statement-import';
+import { rememberClosingBalance } from './statement-closing';
 import { emptyStatement, linesFromFile } from './statement-lines';
 import { buildPreview } from './statement-preview';
 import { reviewOptions, type ReviewOptions } from './statement-review-fields';
@@ -63,10 +64,11 @@ export function reviewedUpload(ctx: EngineContext, account: AccountRow, file: Up
   const options = reviewOptions(fields);
   const parseOptions = readingOptions(ctx, account, file, options);
   const identity = { accountNumber: account.accountNumber, sortCode: account.sortCode, iban: account.iban, currency: account.currency };
-  const { lines, format } = linesFromFile(file, identity, parseOptions);
+  const { lines, format, closingBalance } = linesFromFile(file, identity, parseOptions);
   const outOfRange = options.rows?.find((row) => row >= lines.length);
   if (outOfRange !== undefined) throw unprocessable(`rows names row ${outOfRange}, but the statement has ${lines.length} rows (numbered from 0); nothing was imported`);
   const outcome = importLines(ctx, account.id, lines, format, file.name || null, options.rows);
+  rememberClosingBalance(ctx, outcome.uploadId, account, closingBalance, lines);
   if (options.columnMapping && (format === 'csv' || format === 'freeagent-csv')) {
     const header = csvHeader(file.bytes, mappingFromFields(options.columnMapping));
     rememberMapping(ctx, account.id, header ? { mapping: options.columnMapping, header } : { mapping: options.columnMapping });

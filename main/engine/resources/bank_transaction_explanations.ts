@@ -6,6 +6,8 @@ import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
 import { attachmentRoutes } from '../banking/attachment-routes';
 import { createExplanation, createManualTransaction, deleteExplanation, updateExplanation } from '../banking/explain';
 import { EXPLANATIONS, explanationRecord, type ExplanationRow } from '../banking/records';
+import { assertReconciledChangeConfirmed } from '../banking/reconciled-guard';
+import { counterpartMark, keepCounterpartMark } from '../banking/counterpart-reconciliation';
 import type { EngineContext } from '../context';
 import { assertUnlocked } from '../ledger/locks';
 import { badRequest, notFound, unprocessable } from '../errors';
@@ -66,6 +68,7 @@ function createExplanationRoute(request: RouteRequest) {
   } else {
     throw unprocessable('bank_transaction is required (or bank_account, to record a transaction that is not on a statement)');
   }
+  assertReconciledChangeConfirmed(ctx, request.query, [transaction.id], 'explaining it again');
   const row = createExplanation(ctx, transaction, input);
   const record = explanationRecord(ctx, row);
   return created({ bank_transaction_explanation: record }, record.url as string);
@@ -93,13 +96,18 @@ function updateExplanationRoute(request: RouteRequest) {
   const current = findExplanation(ctx, request.params.id!);
   const input = payload(request, 'bank_transaction_explanation', explanationUpdateSchema);
   const transaction = ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, current.bankTransactionId)).get()!;
+  assertReconciledChangeConfirmed(ctx, request.query, [current.bankTransactionId, current.transferTransactionId], 'changing its explanation');
+  const mark = counterpartMark(ctx, current);
   const row = updateExplanation(ctx, current, transaction, input);
+  keepCounterpartMark(ctx, mark, row);
   return ok({ bank_transaction_explanation: explanationRecord(ctx, row) });
 }
 
 function deleteExplanationRoute(request: RouteRequest) {
   const { ctx } = request;
-  deleteExplanation(ctx, findExplanation(ctx, request.params.id!));
+  const row = findExplanation(ctx, request.params.id!);
+  assertReconciledChangeConfirmed(ctx, request.query, [row.bankTransactionId, row.transferTransactionId], 'deleting its explanation');
+  deleteExplanation(ctx, row);
   return deleted();
 }
 

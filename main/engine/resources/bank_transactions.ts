@@ -5,6 +5,8 @@ import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
 import { transactionRecords, type TransactionRow } from '../banking/records';
 import { runningBalances } from '../banking/running-balances';
 import { importLines } from '../banking/statement-import';
+import { rememberClosingBalance } from '../banking/statement-closing';
+import { assertReconciledChangeConfirmed } from '../banking/reconciled-guard';
 import { linesFromArray, linesFromFile, emptyStatement } from '../banking/statement-lines';
 import { previewStatement, reviewedUpload } from '../banking/statement-review';
 import { hasReviewFields } from '../banking/statement-review-fields';
@@ -119,6 +121,7 @@ function deleteTransaction(request: RouteRequest) {
   const explained = ctx.db.select({ id: bankTransactionExplanations.id }).from(bankTransactionExplanations).where(eq(bankTransactionExplanations.bankTransactionId, row.id)).limit(1).get();
   if (explained) throw unprocessable('This transaction has explanations; delete them first. Only an unexplained transaction can be deleted');
   assertUnlocked(ctx, row.datedOn);
+  assertReconciledChangeConfirmed(ctx, request.query, [row.id], 'deleting it');
   ctx.db.delete(bankTransactions).where(eq(bankTransactions.id, row.id)).run();
   ctx.recordChange('bank_transactions', row.id, 'delete');
   return deleted();
@@ -136,8 +139,9 @@ function uploadStatement(request: RouteRequest) {
   if (file) {
     // The import review's fields make it Ledgerdesk's reviewed upload, which answers with the batch.
     if (hasReviewFields(body.fields)) return reviewedUpload(ctx, account, file, body.fields);
-    const { lines, format } = linesFromFile(file, identity);
-    importLines(ctx, account.id, lines, format, file.name || null);
+    const { lines, format, closingBalance } = linesFromFile(file, identity);
+    const outcome = importLines(ctx, account.id, lines, format, file.name || null);
+    rememberClosingBalance(ctx, outcome.uploadId, account, closingBalance, lines);
     return { status: 200 };
   }
   if (body.fields.statement !== undefined) throw badRequest('statement must be a file or a JSON/XML array');

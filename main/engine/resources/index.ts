@@ -38,8 +38,9 @@ import { vatReturnFilingRoutes } from './vat_return_filing';
 import { vatReturnRoutes } from './vat_returns';
 import { selfAssessmentReturnRoutes } from './self_assessment_returns';
 import { changeSetRoutes } from './change_sets';
+import { bankReconciliationRoutes } from './bank_reconciliations';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): AnyRoute[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes, changeSetRoutes, bookFileRoutes, bookChangeRoutes, vatReturnFilingRoutes, draftRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes, changeSetRoutes, bookFileRoutes, bookChangeRoutes, vatReturnFilingRoutes, draftRoutes, bankReconciliationRoutes]);
 }

@@ -45,6 +45,7 @@ export const FAMILY_LABELS: Record<string, Family> = {
   notes: { table: 'notes', noun: 'note', plural: 'notes' },
   capital_asset_types: { table: 'capital_asset_types', noun: 'capital asset type', plural: 'capital asset types', name: field('name') },
   properties: { table: 'properties', noun: 'property', plural: 'properties', name: field('name') },
+  bank_reconciliations: { table: 'bank_reconciliations', noun: 'bank reconciliation', plural: 'bank reconciliations', name: field('statement_date') },
   credit_note_reconciliations: { table: 'credit_note_reconciliations', noun: 'credit note refund', plural: 'credit note refunds' },
 };
 

@@ -42,6 +42,8 @@ export const bankTransactionSchema = z.object({
   uploaded_at: z.string().optional(),
   /** The account's balance after this line (Ledgerdesk's list extension); absent on a line read alone. */
   running_balance: z.string().optional(),
+  /** The statement date it was reconciled to (Ledgerdesk's extension); changing it then asks first. */
+  reconciled_on: z.string().optional(),
   bank_transaction_explanations: z.array(explanationSchema).default([]),
 });
 export type BankTransaction = z.infer<typeof bankTransactionSchema>;
@@ -89,8 +91,14 @@ export function getTransaction(url: string): Promise<ApiResult<BankTransaction>>
   return getOne('GET', pathOf(url), 'bank_transaction', bankTransactionSchema);
 }
 
-export async function deleteTransaction(url: string): Promise<ApiResult<null>> {
-  const sent = await send('DELETE', pathOf(url));
+/**
+ * A change to a reconciled line is refused (409) unless the request says the person confirmed it
+ * (api-notes, "Reconcile to the statement"); `confirmed` adds that.
+ */
+const confirming = (confirmed: boolean) => (confirmed ? { query: { confirm_reconciled: 'true' } } : {});
+
+export async function deleteTransaction(url: string, confirmed = false): Promise<ApiResult<null>> {
+  const sent = await send('DELETE', pathOf(url), confirming(confirmed));
   return sent.ok ? { ok: true, value: null } : sent;
 }
 
@@ -114,16 +122,16 @@ export interface ExplanationFields {
   marked_for_review?: boolean;
 }
 
-export function createExplanation(fields: ExplanationFields): Promise<ApiResult<Explanation>> {
-  return getOne('POST', '/v2/bank_transaction_explanations', 'bank_transaction_explanation', explanationSchema, { body: { bank_transaction_explanation: fields } });
+export function createExplanation(fields: ExplanationFields, confirmed = false): Promise<ApiResult<Explanation>> {
+  return getOne('POST', '/v2/bank_transaction_explanations', 'bank_transaction_explanation', explanationSchema, { body: { bank_transaction_explanation: fields }, ...confirming(confirmed) });
 }
 
-export function updateExplanation(url: string, fields: ExplanationFields): Promise<ApiResult<Explanation>> {
-  return getOne('PUT', pathOf(url), 'bank_transaction_explanation', explanationSchema, { body: { bank_transaction_explanation: fields } });
+export function updateExplanation(url: string, fields: ExplanationFields, confirmed = false): Promise<ApiResult<Explanation>> {
+  return getOne('PUT', pathOf(url), 'bank_transaction_explanation', explanationSchema, { body: { bank_transaction_explanation: fields }, ...confirming(confirmed) });
 }
 
-export async function deleteExplanation(url: string): Promise<ApiResult<null>> {
-  const sent = await send('DELETE', pathOf(url));
+export async function deleteExplanation(url: string, confirmed = false): Promise<ApiResult<null>> {
+  const sent = await send('DELETE', pathOf(url), confirming(confirmed));
   return sent.ok ? { ok: true, value: null } : sent;
 }
 

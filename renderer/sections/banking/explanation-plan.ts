@@ -79,7 +79,7 @@ export function withFiles(steps: PlanStep[], owner: PlanStep | undefined, files:
   return [...steps, ...files.map((file): PlanStep => ({ kind: 'attach', part: owner.part, owner, file }))];
 }
 
-async function run(step: PlanStep): Promise<ApiResult<Explanation | null>> {
+async function run(step: PlanStep, confirmed: boolean): Promise<ApiResult<Explanation | null>> {
   if (step.kind === 'attach') {
     if (!step.owner.url) return { ok: false, error: new ApiError(0, ['The explanation for these files was not saved.']) };
     const result = await uploadFiles(step.owner.url, [step.file]);
@@ -88,44 +88,47 @@ async function run(step: PlanStep): Promise<ApiResult<Explanation | null>> {
     return { ok: true, value: null };
   }
   if (step.kind === 'create') {
-    const result = await createExplanation(step.fields);
+    const result = await createExplanation(step.fields, confirmed);
     if (result.ok) step.url = result.value.url;
     return result;
   }
-  if (step.kind === 'update') return updateExplanation(step.url, updateFields(step.after));
-  return deleteExplanation(step.url);
+  if (step.kind === 'update') return updateExplanation(step.url, updateFields(step.after), confirmed);
+  return deleteExplanation(step.url, confirmed);
 }
 
-async function reverse(step: PlanStep): Promise<ApiResult<unknown>> {
+async function reverse(step: PlanStep, confirmed: boolean): Promise<ApiResult<unknown>> {
   if (step.kind === 'attach') {
     // One removed by hand since (the panel's Remove) counts as removed.
     const removed = await removeFiles(step.urls ?? []);
     if (removed.ok) step.urls = [];
     return removed;
   }
-  if (step.kind === 'create') return step.url ? deleteExplanation(step.url) : { ok: true, value: null };
-  if (step.kind === 'update') return updateExplanation(step.url, updateFields(step.before));
-  const again = await createExplanation(step.fields);
+  if (step.kind === 'create') return step.url ? deleteExplanation(step.url, confirmed) : { ok: true, value: null };
+  if (step.kind === 'update') return updateExplanation(step.url, updateFields(step.before), confirmed);
+  const again = await createExplanation(step.fields, confirmed);
   if (again.ok) step.url = again.value.url;
   return again;
 }
 
-/** Reverses steps (the last first); stops at a refusal and reports it. */
-export async function revertPlan(steps: readonly PlanStep[]): Promise<ApiResult<null>> {
+/**
+ * Reverses steps (the last first); stops at a refusal and reports it. `confirmed`: the line is
+ * reconciled and the person said to change it anyway.
+ */
+export async function revertPlan(steps: readonly PlanStep[], confirmed = false): Promise<ApiResult<null>> {
   for (const step of [...steps].reverse()) {
-    const result = await reverse(step);
+    const result = await reverse(step, confirmed);
     if (!result.ok) return result;
   }
   return { ok: true, value: null };
 }
 
 /** Makes every call; on a refusal, reverses those made so far so the line is as it was. */
-export async function applyPlan(steps: readonly PlanStep[]): Promise<PlanResult> {
+export async function applyPlan(steps: readonly PlanStep[], confirmed = false): Promise<PlanResult> {
   const saved: Explanation[] = [];
   for (const [index, step] of steps.entries()) {
-    const result = await run(step);
+    const result = await run(step, confirmed);
     if (!result.ok) {
-      const undone = await revertPlan(steps.slice(0, index));
+      const undone = await revertPlan(steps.slice(0, index), confirmed);
       const messages = undone.ok ? result.error.messages : [...result.error.messages, `The parts saved before it could not be taken off again: ${undone.error.messages.join(' ')}`];
       return { ok: false, error: new ApiError(result.error.status, messages), part: step.kind === 'delete' ? null : step.part, step };
     }

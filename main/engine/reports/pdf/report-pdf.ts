@@ -30,7 +30,7 @@ function layoutOf(doc: Pdf, table: ReportTable): Layout {
   const widths = table.columns.map((heading, index) => {
     if (table.amountColumns.includes(index)) return AMOUNT_WIDTH;
     if (texts === 1) return textWidth;
-    return heading === 'Code' || heading === 'Currency' || heading === 'Month' ? 60 : textWidth - 60 * (texts - 1);
+    return heading === 'Code' || heading === 'Currency' || heading === 'Month' || heading === 'Date' ? 60 : textWidth - 60 * (texts - 1);
   });
   let x = left;
   const columns = widths.map((width) => {

@@ -1,0 +1,72 @@
+import { CONFIRM_RECONCILED } from '../../../shared/api/bank_reconciliations';
+import type { EngineContext } from '../context';
+import { ApiError, badRequest } from '../errors';
+import { recordUrl } from '../urls';
+import { lineWords } from './line-words';
+import { date, type ApiRecord } from '../values';
+
+/** The status of a change to a reconciled line sent without confirming it: the desk asks, then sends it again confirmed. */
+export const RECONCILED_CONFLICT = 409;
+
+interface ReconciledLine {
+  id: number;
+  datedOn: string;
+  description: string;
+  statementDate: string;
+  reconciliationId: number;
+}
+
+/** Which of these lines are reconciled, with the statement that reconciled them. */
+export function reconciledAmong(ctx: EngineContext, transactionIds: readonly (number | null | undefined)[]): Map<number, ReconciledLine> {
+  const found = new Map<number, ReconciledLine>();
+  const ids = [...new Set(transactionIds.filter((id): id is number => typeof id === 'number'))];
+  if (ids.length === 0) return found;
+  const rows = ctx.book.sqlite
+    .prepare(
+      `SELECT t.id, t.dated_on AS datedOn, t.description, r.statement_date AS statementDate, r.id AS reconciliationId
+       FROM bank_reconciliation_lines l JOIN bank_transactions t ON t.id = l.bank_transaction_id JOIN bank_reconciliations r ON r.id = l.reconciliation_id
+       WHERE l.bank_transaction_id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as ReconciledLine[];
+  for (const row of rows) found.set(row.id, row);
+  return found;
+}
+
+/** confirm_reconciled=true on the request's query; anything else there is a malformed request. */
+export function confirmedByQuery(query: URLSearchParams): boolean {
+  const value = query.get(CONFIRM_RECONCILED);
+  if (value === null || value === 'false') return false;
+  if (value === 'true') return true;
+  throw badRequest(`${CONFIRM_RECONCILED} must be true or false`);
+}
+
+/**
+ * A reconciled line agrees with a statement the person checked; changing its explanation or taking
+ * it away is allowed, but only when the request says it was meant (the desk asks first). Without
+ * that the change is refused with 409 and nothing is written.
+ */
+export function assertReconciledChangeConfirmed(ctx: EngineContext, query: URLSearchParams, transactionIds: readonly (number | null | undefined)[], doing: string): void {
+  if (confirmedByQuery(query)) return;
+  const [line] = reconciledAmong(ctx, transactionIds).values();
+  if (!line) return;
+  const words = lineWords(line.description);
+  const what = words === '' ? `the line of ${line.datedOn}` : `the line of ${line.datedOn} "${words}"`;
+  throw new ApiError(
+    RECONCILED_CONFLICT,
+    `${what[0]!.toUpperCase()}${what.slice(1)} is reconciled with the statement to ${line.statementDate}; ${doing} can make that reconciliation wrong. Send ${CONFIRM_RECONCILED}=true to do it anyway`,
+  );
+}
+
+/** The reconciliation fields of bank transaction records (Ledgerdesk's extension): when and by which statement. */
+export function reconciledFields(ctx: EngineContext, transactionId: number, among: Map<number, ReconciledLine>): ApiRecord {
+  const line = among.get(transactionId);
+  return line ? { reconciled_on: date(line.statementDate), bank_reconciliation: recordUrl(ctx, 'bank_reconciliations', line.reconciliationId) } : {};
+}
+
+/** How many of an import's lines are reconciled: such an import is no longer undone as a whole. */
+export function reconciledInUpload(ctx: EngineContext, uploadId: number): number {
+  return ctx.book.sqlite
+    .prepare('SELECT count(*) FROM bank_transactions t JOIN bank_reconciliation_lines l ON l.bank_transaction_id = t.id WHERE t.upload_id = ?')
+    .pluck()
+    .get(uploadId) as number;
+}

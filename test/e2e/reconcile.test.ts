@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ofx, reviewedUpload } from '../engine/statement-review-helpers';
+import { accountWithLines, chooseCategoryByCode, openRegister } from './accounts';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Reconcile to the statement (issue 22 item 4) as a person does it: from the register (R), the
+ * statement's date and closing balance typed, the difference shown with the lines that make it, a
+ * cheque not yet on the statement unticked (Space), Ctrl+Enter marks the lines reconciled, Ctrl+Z
+ * takes it back; a reconciled line asks before its explanation changes; the next statement's
+ * balance is offered from the imported file.
+ */
+describe('reconciling a bank account to its statement', () => {
+  let app: AppSession;
+  let accountUrl: string;
+
+  beforeAll(async () => {
+    app = await openApp();
+    accountUrl = await accountWithLines(
+      app,
+      [
+        { dated_on: '2026-10-02', description: 'ACME LTD INVOICE 1001', amount: '1500.00' },
+        { dated_on: '2026-10-05', description: 'CARD PAYMENT TESCO', amount: '-12.34' },
+        { dated_on: '2026-10-15', description: 'DD BRITISH GAS', amount: '-80.00' },
+        { dated_on: '2026-10-30', description: 'CHQ 000123', amount: '-250.00' },
+        { dated_on: '2026-11-02', description: 'CARD PAYMENT SHELL', amount: '-40.00' },
+      ],
+      { opening_balance: '1000.00' },
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const difference = () => app.page.getByTestId('reconcile-difference').textContent();
+  const reconciliations = async () => (await app.book.json('GET', `/v2/bank_reconciliations?bank_account=${encodeURIComponent(accountUrl)}`)).body.bank_reconciliations as any[];
+  const lines = async () => (await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(accountUrl)}`)).body.bank_transactions as any[];
+  const line = async (text: string) => (await lines()).find((each) => each.description.startsWith(`${text}/`));
+
+  it('shows the difference and the lines that make it, and marks them reconciled when it is nil', async () => {
+    const { page } = app;
+    await openRegister(app);
+    await page.keyboard.press('r');
+    await page.getByRole('heading', { name: 'Reconcile Business Current' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Statement date' }).focus();
+    await page.keyboard.type('31/10/2026');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('2,407.66');
+    await page.keyboard.press('Tab');
+    // The book holds the cheque of 30 Oct, which the bank has not paid yet: £250.00 apart.
+    await expect.poll(difference).toBe('£250.00');
+    await page.getByText('The statement shows £250.00 more than the lines ticked').waitFor();
+    expect(await page.getByRole('button', { name: /Mark 4 lines reconciled/ }).isDisabled()).toBe(true);
+    const listed = await page.getByRole('table', { name: 'Lines up to the statement date' }).getByRole('row').allTextContents();
+    expect(listed).toHaveLength(5);
+    await checkScreen(app, 'reconcile-difference');
+
+    let previews = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/v2/bank_reconciliations/preview')) previews += 1;
+    });
+    await page.getByRole('checkbox', { name: /CHQ 000123/ }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(difference).toBe('£0.00');
+    await page.getByText('The statement and the book agree').waitFor();
+    const asked = previews;
+    await checkScreen(app, 'reconcile-agree');
+    // Each answer is not a reason to ask again: nothing changed while the screens were taken.
+    expect(previews).toBe(asked);
+
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByText('Reconciled Business Current to the statement of 31 Oct 2026.').waitFor();
+    await page.getByRole('table', { name: 'Reconciled statements' }).getByRole('cell', { name: '31 Oct 2026', exact: true }).waitFor();
+    const [made] = await reconciliations();
+    expect(made).toMatchObject({ statement_date: '2026-10-31', closing_balance: '2407.66', transaction_count: 3 });
+    expect((await line('CHQ 000123')).reconciled_on).toBeUndefined();
+    expect((await line('DD BRITISH GAS')).reconciled_on).toBe('2026-10-31');
+    await checkScreen(app, 'reconcile-history');
+  });
+
+  it('takes the reconciliation back with Ctrl+Z and does it again with Shift+Ctrl+Z', async () => {
+    const { page } = app;
+    await page.locator('body').press('ControlOrMeta+z');
+    await page.getByText(/^Undone: Reconciled Business Current/).waitFor();
+    await expect.poll(async () => (await reconciliations()).length).toBe(0);
+    await page.getByText('No statement reconciled yet.').waitFor();
+    await page.locator('body').press('Shift+ControlOrMeta+z');
+    await expect.poll(async () => (await reconciliations()).length).toBe(1);
+    await page.getByRole('table', { name: 'Reconciled statements' }).getByRole('cell', { name: '31 Oct 2026', exact: true }).waitFor();
+  });
+
+  it('asks before the explanation of a reconciled line changes', async () => {
+    const { page } = app;
+    await page.keyboard.press('Escape');
+    const grid = page.getByRole('grid', { name: 'Transactions of Business Current' });
+    await grid.locator('[role=row][aria-rowindex="2"]').waitFor();
+    await grid.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await expect.poll(async () => page.locator('.explain .description').textContent()).toBe('DD BRITISH GAS');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await chooseCategoryByCode(app, '285');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).focus();
+    await page.keyboard.press('Enter');
+
+    const question = page.getByRole('alertdialog', { name: 'Change a reconciled line?' });
+    await question.waitFor();
+    await page.getByText('The line of 15 Oct 2026 is reconciled with the statement to 31 Oct 2026.', { exact: false }).waitFor();
+    await checkScreen(app, 'reconcile-ask');
+    // Cancel keeps the line as it is.
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    await page.getByText('Not saved: the line is reconciled with a statement').waitFor();
+    expect((await line('DD BRITISH GAS')).bank_transaction_explanations).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Description', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await question.waitFor();
+    await page.getByRole('button', { name: 'Change it' }).click();
+    await expect.poll(async () => (await line('DD BRITISH GAS')).bank_transaction_explanations.length).toBe(1);
+    expect((await line('DD BRITISH GAS')).reconciled_on).toBe('2026-10-31');
+    await page.keyboard.press('Escape');
+  });
+
+  it('offers the next statement\'s closing balance from the imported file and reconciles it', async () => {
+    const { page } = app;
+    // November's file: interest, and the bank's balance after the cheque and the card payment.
+    const file = ofx([{ date: '2026-11-10', amount: '1.23', name: 'INTEREST', fitid: 'nov-1' }], { amount: '2118.89', date: '2026-11-20' });
+    expect((await reviewedUpload(app.book, 'november.ofx', file, { bank_account: accountUrl })).status).toBe(200);
+
+    await page.getByRole('grid', { name: 'Transactions of Business Current' }).focus();
+    await page.keyboard.press('r');
+    await page.getByRole('heading', { name: 'Reconcile Business Current' }).waitFor();
+    await page.getByText('From the import of november.ofx').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Statement date' }).inputValue()).toBe('20 Nov 2026');
+    expect(await page.getByRole('textbox', { name: 'Closing balance on the statement' }).inputValue()).toBe('2,118.89');
+    await expect.poll(difference).toBe('£0.00');
+    expect(await page.getByRole('table', { name: 'Lines up to the statement date' }).getByRole('row').count()).toBe(4);
+    await page.getByRole('button', { name: /Mark 3 lines reconciled/ }).click();
+    await page.getByText('Reconciled Business Current to the statement of 20 Nov 2026.').waitFor();
+    const history = await reconciliations();
+    expect(history.map((row) => [row.statement_date, row.transaction_count, row.file_name])).toEqual([
+      ['2026-11-20', 3, 'november.ofx'],
+      ['2026-10-31', 3, undefined],
+    ]);
+
+    // The printed report of the statement, statement against book.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save the report of the statement to 20 Nov 2026 as a PDF' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('Reconciliation Business Current 2026-11-20.pdf');
+    expect(readFileSync((await saved.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(app.problems).toEqual([]);
+  });
+});
