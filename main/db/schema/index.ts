@@ -10,3 +10,4 @@ export * from './sales';
 export * from './sync';
 export * from './undo';
 export * from './drafts';
+export * from './rules';

@@ -1,0 +1,69 @@
+/**
+ * The payee a bank line names, read from the noisy description banks print: "CARD PAYMENT TO TESCO
+ * STORES 3297 ON 12/03", "TESCO STORES 3297 LONDON GB" and "TESCO STORES 1180 CROYDON" are all
+ * TESCO STORES. What is taken out: the bank's own prefixes (card payment, direct debit, DD, FPO ...),
+ * card numbers, store numbers, references and dates (any word with a digit in it), "ON <date>",
+ * "REF ..." tails, domain and country endings, and the towns a card line ends with.
+ */
+
+/** Words banks put in front of the payee; they say how the money moved, not to whom. */
+const PREFIXES = [
+  'CARD PAYMENT TO', 'CARD PAYMENT', 'PAYMENT TO', 'PAYMENT FROM', 'DIRECT DEBIT PAYMENT TO', 'DIRECT DEBIT TO', 'DIRECT DEBIT',
+  'STANDING ORDER TO', 'STANDING ORDER', 'FASTER PAYMENT TO', 'FASTER PAYMENT FROM', 'FASTER PAYMENT', 'FASTER PAYMENTS RECEIPT',
+  'BANK GIRO CREDIT', 'BILL PAYMENT TO', 'BILL PAYMENT', 'TRANSFER TO', 'TRANSFER FROM', 'CONTACTLESS PAYMENT', 'CONTACTLESS',
+  'VISA PURCHASE', 'DEBIT CARD', 'POS', 'VIS', 'DD', 'SO', 'STO', 'FPO', 'FPI', 'BGC', 'BP', 'DEB', 'CR', 'TFR', 'CHQ', 'ATM', 'CPT',
+  'BACS', 'PURCHASE', 'RECEIVED FROM', 'MONEY IN FROM', 'MONEY OUT TO', 'PAID TO', 'FROM', 'TO',
+].sort((a, b) => b.length - a.length);
+
+/** Towns and regions card lines end with, and country codes; kept short: the payee's own words come first. */
+const PLACE_WORDS = new Set([
+  'LONDON', 'MANCHESTER', 'BIRMINGHAM', 'LEEDS', 'GLASGOW', 'EDINBURGH', 'LIVERPOOL', 'BRISTOL', 'SHEFFIELD', 'CARDIFF',
+  'BELFAST', 'NOTTINGHAM', 'LEICESTER', 'COVENTRY', 'BRADFORD', 'NEWCASTLE', 'BRIGHTON', 'HOVE', 'READING', 'OXFORD',
+  'CAMBRIDGE', 'YORK', 'BATH', 'EXETER', 'CROYDON', 'SLOUGH', 'LUTON', 'WATFORD', 'SOUTHAMPTON', 'PORTSMOUTH', 'PLYMOUTH',
+  'NORWICH', 'IPSWICH', 'DERBY', 'STOKE', 'WOLVERHAMPTON', 'SWINDON', 'MILTON', 'KEYNES', 'ABERDEEN', 'DUNDEE', 'SWANSEA',
+  'GUILDFORD', 'KINGSTON', 'RICHMOND', 'WIMBLEDON', 'CAMDEN', 'ISLINGTON', 'HACKNEY', 'STRATFORD', 'CHELMSFORD', 'COLCHESTER',
+  'GB', 'GBR', 'UK', 'IE', 'IRL', 'LU', 'LUX', 'NL', 'NLD', 'DE', 'DEU', 'FR', 'FRA', 'US', 'USA', 'IRELAND', 'LUXEMBOURG',
+  'DUBLIN', 'AMSTERDAM', 'GBP', 'EUR', 'USD',
+]);
+
+/** Words that never name a payee on their own. */
+const FILLER = new Set(['THE', 'LTD', 'LIMITED', 'PLC', 'LLP', 'CO', 'INC', 'AND', '&', 'REF', 'REFERENCE', 'ON', 'AT', 'WWW', 'COM', 'CO.UK']);
+
+/** A reference, card or store number, or a date: any word with a digit in it (07MAR, 4929****1234, #3297, 12/03/26). */
+const HAS_DIGIT = /\d/;
+
+export interface Payee {
+  /** The payee's words joined: the key lines are grouped by. Empty when the description names nobody. */
+  key: string;
+  /** The first significant word alone, a coarser key for a payee printed with varying tails. */
+  head: string;
+}
+
+function stripPrefixes(text: string): string {
+  let rest = text;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const prefix of PREFIXES) {
+      if (rest === prefix || rest.startsWith(`${prefix} `)) {
+        rest = rest.slice(prefix.length).trimStart();
+        changed = true;
+        break;
+      }
+    }
+  }
+  return rest;
+}
+
+export function payeeOf(description: string): Payee {
+  // AMZNMKTPLACE*2K4JH7, PAYPAL *ADOBE: the star splits a processor from a payee or a reference.
+  let text = description.toUpperCase().replace(/[*#]/g, ' ').replace(/[^A-Z0-9&.'\s/:-]/g, ' ').replace(/\s+/g, ' ').trim();
+  text = stripPrefixes(text);
+  // What follows these is a reference or a date, never the payee.
+  text = text.replace(/(^|\s)(REF|REFERENCE|ON|VIA|MANDATE|FX RATE|RATE)\b[.:]?(\s.*)?$/, ' ').replace(/:/g, ' ').trim();
+  const words = text.split(' ').map((word) => word.replace(/^[.'/-]+|[.'/-]+$/g, '').replace(/\.(COM|CO\.UK|NET|ORG|IO|UK)$/, ''));
+  const kept = words.filter((word) => word.length > 0 && !HAS_DIGIT.test(word) && !FILLER.has(word));
+  // Towns and country codes come at the end of card lines; a payee called only "LONDON ..." keeps its name.
+  while (kept.length > 1 && PLACE_WORDS.has(kept[kept.length - 1]!)) kept.pop();
+  const significant = kept.slice(0, 3);
+  return { key: significant.join(' '), head: significant[0] ?? '' };
+}

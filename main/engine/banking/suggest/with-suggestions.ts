@@ -1,0 +1,47 @@
+import { bankAccounts } from '../../../db/schema';
+import type { EngineContext } from '../../context';
+import { badRequest } from '../../errors';
+import type { ApiRecord } from '../../values';
+import { explainedMinor, explanationsOf, type ExplanationRow, type TransactionRow } from '../records';
+import type { GuessLine } from './guess';
+import { guesser } from './suggest';
+import { suggestionRecord } from './suggestion-record';
+
+/** `suggestions=false` leaves the field out (a tool that only reads lines need not pay for guesses). */
+export function wantsSuggestions(query: URLSearchParams): boolean {
+  const value = query.get('suggestions');
+  if (value !== null && value !== 'true' && value !== 'false') throw badRequest('suggestions must be true or false');
+  return value !== 'false';
+}
+
+/** The lines as the guessers see them: each with what is left to explain and its account's currency. */
+export function guessLines(ctx: EngineContext, rows: readonly TransactionRow[], explanations: ReadonlyMap<number, readonly ExplanationRow[]>): GuessLine[] {
+  const currencies = new Map(ctx.db.select({ id: bankAccounts.id, currency: bankAccounts.currency }).from(bankAccounts).all().map((row) => [row.id, row.currency]));
+  return rows.map((row) => ({
+    id: row.id,
+    bankAccountId: row.bankAccountId,
+    datedOn: row.datedOn,
+    description: row.description,
+    remainingMinor: row.amountMinor - (explanations.get(row.id) ?? []).reduce((sum, part) => sum + explainedMinor(part), 0),
+    currency: currencies.get(row.bankAccountId)!,
+  }));
+}
+
+/**
+ * Adds `suggested_explanation` to each record of a line with something left to explain: the guess, or
+ * null when there is none. A fully explained line's record is left as it was.
+ */
+export function addSuggestions(ctx: EngineContext, rows: readonly TransactionRow[], explanations: ReadonlyMap<number, readonly ExplanationRow[]>, records: ApiRecord[]): void {
+  const guess = guesser(ctx);
+  guessLines(ctx, rows, explanations).forEach((line, index) => {
+    if (line.remainingMinor === 0) return;
+    const found = guess(line);
+    records[index]!.suggested_explanation = found ? suggestionRecord(ctx, found) : null;
+  });
+}
+
+/** The list and single read's one call: suggestions on the records unless the query turns them off. */
+export function suggestOnRecords(ctx: EngineContext, query: URLSearchParams, rows: readonly TransactionRow[], records: ApiRecord[]): void {
+  if (!wantsSuggestions(query)) return;
+  addSuggestions(ctx, rows, explanationsOf(ctx, rows.map((row) => row.id)), records);
+}
