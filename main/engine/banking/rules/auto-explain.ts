@@ -8,6 +8,7 @@ import { recordUrl } from '../../urls';
 import type { ApiRecord } from '../../values';
 import { createExplanation } from '../explain';
 import type { IncomingLine } from '../statement-import';
+import { lineText } from '../suggest/payee';
 import { compileRules, firstMatchingRule, type CompiledRule } from './rule-match';
 import { rulesInOrder } from './rule-store';
 
@@ -33,7 +34,7 @@ export function autoExplainUpload(ctx: EngineContext, bankAccountId: number, upl
   const lines = ctx.db.select().from(bankTransactions).where(eq(bankTransactions.uploadId, uploadId)).all();
   let explained = 0;
   for (const line of lines) {
-    const rule = firstMatchingRule(rules, { bankAccountId, description: line.description, amountMinor: line.amountMinor, currency: account.currency });
+    const rule = firstMatchingRule(rules, { bankAccountId, description: lineText(line.description), amountMinor: line.amountMinor, currency: account.currency });
     if (!rule?.autoExplain || line.amountMinor === 0) continue;
     const { actions } = rule;
     try {
@@ -64,7 +65,7 @@ export function autoExplainPreview(ctx: EngineContext, account: { id: number; cu
   const found: ApiRecord[] = [];
   lines.forEach((line, index) => {
     if (!importable(index) || line.amountMinor === 0) return;
-    const rule = firstMatchingRule(rules, { bankAccountId: account.id, description: line.description, amountMinor: line.amountMinor, currency: account.currency });
+    const rule = firstMatchingRule(rules, { bankAccountId: account.id, description: lineText(line.description), amountMinor: line.amountMinor, currency: account.currency });
     if (!rule?.autoExplain) return;
     found.push({
       row: index,

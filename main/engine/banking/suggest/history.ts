@@ -2,7 +2,7 @@ import type { EngineContext } from '../../context';
 import { readWhileUnchanged } from '../../read-cache';
 import type { Guess, GuessLine } from './guess';
 import { roundConfidence } from './guess';
-import { payeeOf, type Payee } from './payee';
+import { lineText, payeeOf, type Payee } from './payee';
 
 /**
  * Guesses from the book's own history: lines already explained, grouped by the payee their description
@@ -82,7 +82,7 @@ function buildIndex(ctx: EngineContext): HistoryIndex {
     if (row.txId === last) continue;
     last = row.txId;
     if (row.categoryCode === null && row.transferAccountId === null) continue;
-    const payee = payeeOfCached(row.lineDescription);
+    const payee = payeeOfCached(lineText(row.lineDescription));
     if (!payee.key) continue;
     const direction = row.grossMinor < 0 ? '-' : '+';
     const entry: HistoryEntry = {

@@ -67,3 +67,14 @@ export function payeeOf(description: string): Payee {
   const significant = kept.slice(0, 3);
   return { key: significant.join(' '), head: significant[0] ?? '' };
 }
+
+/**
+ * The words of a stored description as the person reads them: lines are stored in the live service's
+ * form "text/reference/TYPE/", and rules and payees look at the text and the reference, not the type.
+ */
+export function lineText(stored: string): string {
+  const parts = /^(.*)\/([^/]*)\/([^/]*)\/$/s.exec(stored);
+  if (!parts) return stored;
+  const [, text, reference] = parts;
+  return reference ? `${text} ${reference}` : text!;
+}

@@ -4,6 +4,7 @@ import { badRequest } from '../../errors';
 import type { ApiRecord } from '../../values';
 import { explainedMinor, explanationsOf, type ExplanationRow, type TransactionRow } from '../records';
 import type { GuessLine } from './guess';
+import { lineText } from './payee';
 import { guesser } from './suggest';
 import { suggestionRecord } from './suggestion-record';
 
@@ -21,7 +22,7 @@ export function guessLines(ctx: EngineContext, rows: readonly TransactionRow[], 
     id: row.id,
     bankAccountId: row.bankAccountId,
     datedOn: row.datedOn,
-    description: row.description,
+    description: lineText(row.description),
     remainingMinor: row.amountMinor - (explanations.get(row.id) ?? []).reduce((sum, part) => sum + explainedMinor(part), 0),
     currency: currencies.get(row.bankAccountId)!,
   }));
