@@ -59,12 +59,15 @@ export function payeeOf(description: string): Payee {
   let text = description.toUpperCase().replace(/[*#]/g, ' ').replace(/[^A-Z0-9&.'\s/:-]/g, ' ').replace(/\s+/g, ' ').trim();
   text = stripPrefixes(text);
   // What follows these is a reference or a date, never the payee.
-  text = text.replace(/(^|\s)(REF|REFERENCE|ON|VIA|MANDATE|FX RATE|RATE)\b[.:]?(\s.*)?$/, ' ').replace(/:/g, ' ').trim();
+  text = text.replace(/\s(REF|REFERENCE|ON|VIA|MANDATE|FX RATE|RATE)\b[.:]?(\s.*)?$/, ' ').replace(/:/g, ' ').trim();
   const words = text.split(' ').map((word) => word.replace(/^[.'/-]+|[.'/-]+$/g, '').replace(/\.(COM|CO\.UK|NET|ORG|IO|UK)$/, ''));
   const kept = words.filter((word) => word.length > 0 && !HAS_DIGIT.test(word) && !FILLER.has(word));
   // Towns and country codes come at the end of card lines; a payee called only "LONDON ..." keeps its name.
   while (kept.length > 1 && PLACE_WORDS.has(kept[kept.length - 1]!)) kept.pop();
-  const significant = kept.slice(0, 3);
+  // AMAZON.CO.UK*2K4JH7 AMAZON.CO.UK names the payee twice.
+  const distinct = kept.filter((word, index) => index === 0 || word !== kept[index - 1]);
+  // Two words name a payee (TESCO STORES, BRITISH GAS); a third is most often a branch or a product.
+  const significant = distinct.slice(0, 2);
   return { key: significant.join(' '), head: significant[0] ?? '' };
 }
 
