@@ -37,7 +37,7 @@ async function bookWithHistory(): Promise<{ t: TestBook; current: string }> {
 }
 
 describe('suggested_explanation', () => {
-  it('proposes what a repeat payee was explained as, confidently, and nothing confident for a payee never seen', async () => {
+  it('proposes what a repeat payee was explained as, with a confidence that grows with its lines, and nothing for a payee never seen', async () => {
     const { t, current } = await bookWithHistory();
     const gas = await lineNamed(t, current, 'DD BRITISH GAS 6502211');
     expect(gas.suggested_explanation).toEqual({ category: categoryUrl('250'), sales_tax_rate: '5.0', source: 'history', confidence: '0.75' });

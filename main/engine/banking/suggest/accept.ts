@@ -8,7 +8,7 @@ import { ApiError, unprocessable } from '../../errors';
 import { recordUrl } from '../../urls';
 import { decimal, type ApiRecord } from '../../values';
 import { createExplanation } from '../explain';
-import { EXPLANATIONS, explanationsOf, type TransactionRow } from '../records';
+import { EXPLANATIONS, type TransactionRow } from '../records';
 import { CONFIDENT, type Guess, type GuessLine } from './guess';
 import { guesser } from './suggest';
 import { suggestionRecord } from './suggestion-record';
@@ -54,7 +54,7 @@ function linesAsked(ctx: EngineContext, input: AcceptSuggestionsInput): Transact
 function chooseLines(ctx: EngineContext, rows: readonly TransactionRow[]): Chosen[] {
   const native = loadCompany(ctx).currency;
   const guess = guesser(ctx);
-  const lines = guessLines(ctx, rows, explanationsOf(ctx, rows.map((row) => row.id)));
+  const lines = guessLines(ctx, rows);
   const chosen: Chosen[] = [];
   lines.forEach((line, index) => {
     // A foreign-currency line needs its value in both currencies, which no suggestion knows.

@@ -23,9 +23,28 @@ interface HistoryEntry {
   datedOn: string;
 }
 
+/** One explanation a payee's lines were given, with the rate and description it most often came with. */
+interface TargetSummary {
+  categoryCode: string | null;
+  transferAccountId: number | null;
+  salesTaxRate: string | null;
+  description: string;
+}
+
+/**
+ * A payee's explained lines, laid out for a guess to walk without allocating: the log of each amount,
+ * its account and which of the payee's targets it went to.
+ */
+interface PayeeGroup {
+  logAmounts: Float64Array;
+  accounts: Int32Array;
+  targetOf: Int32Array;
+  targets: TargetSummary[];
+}
+
 interface HistoryIndex {
-  byKey: Map<string, HistoryEntry[]>;
-  byHead: Map<string, HistoryEntry[]>;
+  byKey: Map<string, PayeeGroup>;
+  byHead: Map<string, PayeeGroup>;
 }
 
 /** A payee known only by its first word (TESCO for TESCO PETROL) is a weaker clue: never confident alone. */
@@ -73,9 +92,48 @@ function push(map: Map<string, HistoryEntry[]>, key: string, entry: HistoryEntry
   else map.set(key, [entry]);
 }
 
+const logAmount = (minor: number) => Math.log(Math.max(1, Math.abs(minor)));
+
+function mostCommon<T>(values: readonly T[]): T {
+  const counts = new Map<T, number>();
+  let best = values[values.length - 1]!;
+  let bestCount = 0;
+  // From the latest back, so a tie goes to the more recent value.
+  for (let index = values.length - 1; index >= 0; index -= 1) {
+    const count = (counts.get(values[index]!) ?? 0) + 1;
+    counts.set(values[index]!, count);
+    if (count > bestCount) [best, bestCount] = [values[index]!, count];
+  }
+  return best;
+}
+
+function groupOf(entries: readonly HistoryEntry[]): PayeeGroup {
+  const targetIndex = new Map<string, number>();
+  const byTarget: HistoryEntry[][] = [];
+  const group: PayeeGroup = { logAmounts: new Float64Array(entries.length), accounts: new Int32Array(entries.length), targetOf: new Int32Array(entries.length), targets: [] };
+  entries.forEach((entry, index) => {
+    let target = targetIndex.get(entry.target);
+    if (target === undefined) {
+      target = byTarget.length;
+      targetIndex.set(entry.target, target);
+      byTarget.push([]);
+    }
+    byTarget[target]!.push(entry);
+    group.logAmounts[index] = logAmount(entry.amountMinor);
+    group.accounts[index] = entry.accountId;
+    group.targetOf[index] = target;
+  });
+  group.targets = byTarget.map((list) => {
+    const dated = [...list].sort((a, b) => (a.datedOn < b.datedOn ? -1 : a.datedOn > b.datedOn ? 1 : 0));
+    const latest = dated[dated.length - 1]!;
+    return { categoryCode: latest.categoryCode, transferAccountId: latest.transferAccountId, salesTaxRate: mostCommon(dated.map((entry) => entry.salesTaxRate)), description: latest.description };
+  });
+  return group;
+}
+
 function buildIndex(ctx: EngineContext): HistoryIndex {
   const rows = ctx.book.sqlite.prepare(HISTORY_SQL).all() as HistoryRow[];
-  const index: HistoryIndex = { byKey: new Map(), byHead: new Map() };
+  const lists = { byKey: new Map<string, HistoryEntry[]>(), byHead: new Map<string, HistoryEntry[]>() };
   let last = -1;
   for (const row of rows) {
     // A split line counts once, as its largest part.
@@ -95,10 +153,11 @@ function buildIndex(ctx: EngineContext): HistoryIndex {
       description: row.description,
       datedOn: row.datedOn,
     };
-    push(index.byKey, `${direction}${payee.key}`, entry);
-    push(index.byHead, `${direction}${payee.head}`, entry);
+    push(lists.byKey, `${direction}${payee.key}`, entry);
+    push(lists.byHead, `${direction}${payee.head}`, entry);
   }
-  return index;
+  const groups = (map: Map<string, HistoryEntry[]>) => new Map([...map].map(([key, entries]) => [key, groupOf(entries)] as const));
+  return { byKey: groups(lists.byKey), byHead: groups(lists.byHead) };
 }
 
 /** Kept until the book next changes (read-cache.ts): a register page does not read the history again. */
@@ -106,51 +165,44 @@ export function historyIndex(ctx: EngineContext): HistoryIndex {
   return readWhileUnchanged(ctx, 'suggest:history', () => buildIndex(ctx));
 }
 
-/** 1 for the same amount, falling off with the ratio: twice or half the amount weighs about 0.4. */
-function amountWeight(a: number, b: number): number {
-  if (a === 0 || b === 0) return a === b ? 1 : 0.2;
-  return 1 / (1 + 2 * Math.abs(Math.log(a / b)));
-}
-
-function mostWeighted<T>(pairs: readonly (readonly [T, number])[]): T | undefined {
-  const totals = new Map<T, number>();
-  for (const [value, weight] of pairs) totals.set(value, (totals.get(value) ?? 0) + weight);
-  let best: T | undefined;
-  let bestWeight = -1;
-  for (const [value, weight] of totals) if (weight > bestWeight) [best, bestWeight] = [value, weight];
-  return best;
-}
-
+/**
+ * 1 for the same amount, falling off with the ratio: twice or half the amount weighs about 0.4; the
+ * same payee in another account counts for half.
+ */
 export function historyGuess(index: HistoryIndex, line: GuessLine): Guess | null {
   const payee = payeeOfCached(line.description);
   if (!payee.key || line.remainingMinor === 0) return null;
   const direction = line.remainingMinor < 0 ? '-' : '+';
-  let entries = index.byKey.get(`${direction}${payee.key}`);
+  let group = index.byKey.get(`${direction}${payee.key}`);
   let tier = 1;
-  if (!entries) {
-    entries = index.byHead.get(`${direction}${payee.head}`);
+  if (!group) {
+    group = index.byHead.get(`${direction}${payee.head}`);
     tier = HEAD_ONLY;
   }
-  // Another account's transfer to this one says nothing about where this line's money went.
-  entries = entries?.filter((entry) => entry.transferAccountId !== line.bankAccountId);
-  if (!entries || entries.length === 0) return null;
-  const amount = Math.abs(line.remainingMinor);
-  const weighted = entries.map((entry) => [entry, amountWeight(amount, entry.amountMinor) * (entry.accountId === line.bankAccountId ? 1 : OTHER_ACCOUNT)] as const);
-  const total = weighted.reduce((sum, [, weight]) => sum + weight, 0);
-  const target = mostWeighted(weighted.map(([entry, weight]) => [entry.target, weight] as const))!;
-  const chosen = weighted.filter(([entry]) => entry.target === target);
-  const share = chosen.reduce((sum, [, weight]) => sum + weight, 0) / total;
-  const n = entries.length;
-  const confidence = roundConfidence(share * (n / (n + 1)) * tier);
-  const first = chosen[0]![0];
-  const latest = chosen.reduce((a, b) => (b[0].datedOn >= a[0].datedOn ? b : a))[0];
-  const rate = mostWeighted(chosen.map(([entry, weight]) => [entry.salesTaxRate, weight] as const));
+  if (!group) return null;
+  const scores = new Float64Array(group.targets.length);
+  const logAmountHere = logAmount(line.remainingMinor);
+  let total = 0;
+  let counted = 0;
+  for (let entry = 0; entry < group.accounts.length; entry += 1) {
+    const target = group.targetOf[entry]!;
+    // Another account's transfer to this one says nothing about where this line's money went.
+    if (group.targets[target]!.transferAccountId === line.bankAccountId) continue;
+    const weight = (1 / (1 + 2 * Math.abs(logAmountHere - group.logAmounts[entry]!))) * (group.accounts[entry] === line.bankAccountId ? 1 : OTHER_ACCOUNT);
+    scores[target] += weight;
+    total += weight;
+    counted += 1;
+  }
+  if (counted === 0) return null;
+  let best = 0;
+  for (let target = 1; target < scores.length; target += 1) if (scores[target]! > scores[best]!) best = target;
+  const chosen = group.targets[best]!;
   return {
     source: 'history',
-    confidence,
-    categoryCode: first.categoryCode ?? undefined,
-    transferAccountId: first.transferAccountId ?? undefined,
-    salesTaxRate: rate ?? undefined,
-    description: latest.description || undefined,
+    confidence: roundConfidence((scores[best]! / total) * (counted / (counted + 1)) * tier),
+    categoryCode: chosen.categoryCode ?? undefined,
+    transferAccountId: chosen.transferAccountId ?? undefined,
+    salesTaxRate: chosen.salesTaxRate ?? undefined,
+    description: chosen.description || undefined,
   };
 }

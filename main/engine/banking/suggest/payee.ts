@@ -29,8 +29,8 @@ const PLACE_WORDS = new Set([
 /** Words that never name a payee on their own. */
 const FILLER = new Set(['THE', 'LTD', 'LIMITED', 'PLC', 'LLP', 'CO', 'INC', 'AND', '&', 'REF', 'REFERENCE', 'ON', 'AT', 'WWW', 'COM', 'CO.UK']);
 
-/** A reference, card or store number, or a date: any word with a digit in it (07MAR, 4929****1234, #3297, 12/03/26). */
-const HAS_DIGIT = /\d/;
+/** Words after which comes a reference or a date, never the payee. */
+const TAIL_WORDS = new Set(['REF', 'REFERENCE', 'ON', 'VIA', 'MANDATE', 'RATE']);
 
 export interface Payee {
   /** The payee's words joined: the key lines are grouped by. Empty when the description names nobody. */
@@ -39,29 +39,60 @@ export interface Payee {
   head: string;
 }
 
-function stripPrefixes(text: string): string {
-  let rest = text;
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const prefix of PREFIXES) {
-      if (rest === prefix || rest.startsWith(`${prefix} `)) {
-        rest = rest.slice(prefix.length).trimStart();
-        changed = true;
-        break;
-      }
+const PREFIX_WORDS = PREFIXES.map((prefix) => prefix.split(' '));
+
+/** Capitals, digits and the few marks a payee's name keeps (M&S, AMAZON.CO.UK, O'NEILL); anything else splits words. */
+function tokens(description: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  for (const char of description.toUpperCase()) {
+    const code = char.charCodeAt(0);
+    const kept = (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || char === '&' || char === '.' || char === "'";
+    if (kept) word += char;
+    else if (word) {
+      words.push(word);
+      word = '';
     }
   }
-  return rest;
+  if (word) words.push(word);
+  return words;
+}
+
+/** How many words at `from` a bank's prefix takes (the longest that matches), or 0. */
+function prefixLength(words: readonly string[], from: number): number {
+  for (const prefix of PREFIX_WORDS) {
+    if (from + prefix.length >= words.length) continue;
+    let matches = true;
+    for (let index = 0; index < prefix.length && matches; index += 1) matches = words[from + index] === prefix[index];
+    if (matches) return prefix.length;
+  }
+  return 0;
+}
+
+const hasDigit = (word: string) => /\d/.test(word);
+
+/** A word as it names a payee: dots and quotes at its ends and a web ending (.COM, .CO.UK) taken off. */
+function cleanWord(word: string): string {
+  return word.replace(/^[.']+|[.']+$/g, '').replace(/\.(COM|CO\.UK|NET|ORG|IO|UK)$/, '');
 }
 
 export function payeeOf(description: string): Payee {
-  // AMZNMKTPLACE*2K4JH7, PAYPAL *ADOBE: the star splits a processor from a payee or a reference.
-  let text = description.toUpperCase().replace(/[*#]/g, ' ').replace(/[^A-Z0-9&.'\s/:-]/g, ' ').replace(/\s+/g, ' ').trim();
-  text = stripPrefixes(text);
-  // What follows these is a reference or a date, never the payee.
-  text = text.replace(/\s(REF|REFERENCE|ON|VIA|MANDATE|FX RATE|RATE)\b[.:]?(\s.*)?$/, ' ').replace(/:/g, ' ').trim();
-  const words = text.split(' ').map((word) => word.replace(/^[.'/-]+|[.'/-]+$/g, '').replace(/\.(COM|CO\.UK|NET|ORG|IO|UK)$/, ''));
-  const kept = words.filter((word) => word.length > 0 && !HAS_DIGIT.test(word) && !FILLER.has(word));
+  const words = tokens(description);
+  let start = 0;
+  for (let taken = prefixLength(words, start); taken > 0; taken = prefixLength(words, start)) start += taken;
+  // What follows these is a reference or a date; "FX RATE" goes with its FX.
+  let end = words.length;
+  for (let index = start + 1; index < words.length; index += 1) {
+    if (TAIL_WORDS.has(words[index]!)) {
+      end = words[index] === 'RATE' && words[index - 1] === 'FX' ? index - 1 : index;
+      break;
+    }
+  }
+  const kept: string[] = [];
+  for (let index = start; index < end; index += 1) {
+    const word = cleanWord(words[index]!);
+    if (word.length > 0 && !hasDigit(word) && !FILLER.has(word)) kept.push(word);
+  }
   // Towns and country codes come at the end of card lines; a payee called only "LONDON ..." keeps its name.
   while (kept.length > 1 && PLACE_WORDS.has(kept[kept.length - 1]!)) kept.pop();
   // AMAZON.CO.UK*2K4JH7 AMAZON.CO.UK names the payee twice.

@@ -6,7 +6,7 @@ import type { RuleRow } from '../rules/rule-types';
 import type { Guess, GuessLine } from './guess';
 import { historyGuess, historyIndex } from './history';
 import { documentGuess, openDocumentIndex } from './open-documents';
-import { transferGuess, type AccountCurrency } from './transfers';
+import { transferGuesser, type AccountCurrency } from './transfers';
 
 /** A rule's proposal: what its actions say. A rule is the person's own word, so it is certain. */
 export function ruleGuess(rule: RuleRow): Guess {
@@ -34,13 +34,14 @@ export function guesser(ctx: EngineContext): (line: GuessLine) => Guess | null {
   const history = historyIndex(ctx);
   const documents = openDocumentIndex(ctx);
   const accounts: AccountCurrency[] = ctx.db.select({ id: bankAccounts.id, currency: bankAccounts.currency }).from(bankAccounts).all();
+  const transferGuess = transferGuesser(ctx, accounts);
   return (line) => {
     if (line.remainingMinor === 0) return null;
     // A rule that catches the line decides it, whatever the history says.
     const rule = firstMatchingRule(rules, { bankAccountId: line.bankAccountId, description: line.description, amountMinor: line.remainingMinor, currency: line.currency });
     if (rule) return ruleGuess(rule);
     let best: Guess | null = null;
-    for (const guess of [documentGuess(documents, line), historyGuess(history, line), transferGuess(ctx, accounts, line)]) {
+    for (const guess of [documentGuess(documents, line), historyGuess(history, line), transferGuess?.(line) ?? null]) {
       if (guess && (!best || guess.confidence > best.confidence)) best = guess;
     }
     return best;
