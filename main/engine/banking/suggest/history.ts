@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../context';
-import { readWhileUnchanged } from '../../read-cache';
+import type Database from 'better-sqlite3';
+import { preparedPerConnection } from '../../prepared';
 import type { Guess, GuessLine } from './guess';
 import { roundConfidence } from './guess';
 import { lineText, payeeOf, type Payee } from './payee';
@@ -160,9 +161,34 @@ function buildIndex(ctx: EngineContext): HistoryIndex {
   return { byKey: groups(lists.byKey), byHead: groups(lists.byHead) };
 }
 
-/** Kept until the book next changes (read-cache.ts): a register page does not read the history again. */
+/**
+ * The newest change to what the history is made of: explanations, the categories they name, the
+ * accounts transfers name. Every write logs its change (undo and sync's too, app.ts), so an import,
+ * which adds lines but explains none, leaves the history as it was and it is not read again. The
+ * change log is read from its newest row back to the first such change, usually a few rows.
+ */
+const historyVersion = preparedPerConnection((sqlite: Database.Database) =>
+  sqlite
+    .prepare(
+      `SELECT coalesce((SELECT id FROM changes WHERE resource IN ('bank_transaction_explanations', 'categories', 'bank_accounts')
+        ORDER BY id DESC LIMIT 1), 0)`,
+    )
+    .pluck(),
+);
+
+const kept = new WeakMap<Database.Database, { version: number; index: HistoryIndex }>();
+
+/** Kept until the history next changes: a register page, or an import, does not read it again. */
 export function historyIndex(ctx: EngineContext): HistoryIndex {
-  return readWhileUnchanged(ctx, 'suggest:history', () => buildIndex(ctx));
+  const { sqlite } = ctx.book;
+  // Inside a write the request may still roll back: never keep what it sees.
+  if (sqlite.inTransaction) return buildIndex(ctx);
+  const version = historyVersion(sqlite).get() as number;
+  const known = kept.get(sqlite);
+  if (known && known.version === version) return known.index;
+  const index = buildIndex(ctx);
+  kept.set(sqlite, { version, index });
+  return index;
 }
 
 /**
