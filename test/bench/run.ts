@@ -17,11 +17,12 @@ import { overviewPaintSuite } from './overview-paint';
 import { reportsSuite } from './reports';
 import { registerRenderSuite } from './suites/register-render';
 import { statementUploadSuite } from './suites/statement-upload';
+import { suggestionsSuite } from './suites/suggestions';
 import { syncSuite } from './suites/sync';
 
 const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceEditorSuite, registerRenderSuite, overviewPaintSuite, syncSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceEditorSuite, registerRenderSuite, overviewPaintSuite, syncSuite, suggestionsSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');

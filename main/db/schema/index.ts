@@ -11,3 +11,4 @@ export * from './sync';
 export * from './undo';
 export * from './drafts';
 export * from './reconciliations';
+export * from './rules';

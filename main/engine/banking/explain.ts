@@ -48,7 +48,7 @@ function requiredCategory(ctx: EngineContext, code: string): CategoryRow {
 }
 
 /** The category an explanation may post to: not a bank account, and a sub account where one is needed. */
-function explanationCategory(ctx: EngineContext, value: string | number): CategoryRow {
+export function explanationCategory(ctx: EngineContext, value: string | number): CategoryRow {
   const code = typeof value === 'number' ? String(value).padStart(3, '0') : /^\d+(-\d+)?$/.test(value.trim()) ? value.trim() : keyFromUrl(value, 'categories', 'category');
   const row = categoryByCode(ctx, code);
   if (!row) throw unprocessable(`category ${code} does not exist`);

@@ -3,7 +3,7 @@ import type { StatementAccount } from '../../importers/types';
 import type { EngineContext } from '../context';
 import { date, decimal, type ApiRecord } from '../values';
 import type { RowVerdict } from './statement-classify';
-import type { IncomingLine } from './statement-import';
+import type { IncomingLine } from './incoming-line';
 
 export interface BalancedAccount {
   id: number;

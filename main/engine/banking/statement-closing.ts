@@ -2,7 +2,7 @@ import { MoneyError, toMinor } from '../../../shared/money';
 import type { ParsedStatement } from '../../importers/types';
 import type { EngineContext } from '../context';
 import { csvClosingBalance } from './csv-closing-balance';
-import type { IncomingLine } from './statement-import';
+import type { IncomingLine } from './incoming-line';
 
 export interface ClosingBalance {
   amount: string;

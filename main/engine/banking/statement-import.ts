@@ -2,15 +2,10 @@ import type { EngineContext } from '../context';
 import { BULK_ROWS } from '../undo/capture';
 import { unprocessable } from '../errors';
 import { lockedToDate } from '../ledger/locks';
+import { autoExplainUpload } from './rules/auto-explain';
+import type { IncomingLine } from './incoming-line';
 
-/** One line ready to store: date checked, amount signed, description in its stored form. */
-export interface IncomingLine {
-  datedOn: string;
-  amountMinor: number;
-  description: string;
-  fitid: string | null;
-  transactionType: string;
-}
+export type { IncomingLine } from './incoming-line';
 
 export interface ImportOutcome {
   uploadId: number;
@@ -20,6 +15,8 @@ export interface ImportOutcome {
   addedLines: number[];
   /** Of the rows the import review chose, those the exact rule skipped as already in the account. */
   skippedRows: number[];
+  /** How many of the added lines an auto-explain bank rule explained. */
+  autoExplained: number;
 }
 
 const keyOf = (line: Pick<IncomingLine, 'datedOn' | 'amountMinor' | 'description'>) => `${line.datedOn}\u0000${line.amountMinor}\u0000${line.description}`;
@@ -103,5 +100,6 @@ export function importLines(
     insert.run(bankAccountId, line.datedOn, line.description, line.amountMinor, line.fitid, ctx.now, uploadId, line.transactionType, ctx.now, ctx.now);
   }
   ctx.recordChange('statement_uploads', uploadId, 'create');
-  return { uploadId, added: fresh.length, duplicates: lines.length - fresh.length, addedLines: fresh, skippedRows };
+  const autoExplained = fresh.length > 0 ? autoExplainUpload(ctx, bankAccountId, uploadId) : 0;
+  return { uploadId, added: fresh.length, duplicates: lines.length - fresh.length, addedLines: fresh, skippedRows, autoExplained };
 }

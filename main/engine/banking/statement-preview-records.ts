@@ -9,7 +9,7 @@ import { mappingToFields } from './csv-mapping-fields';
 import { rememberedMapping } from './csv-mapping-memory';
 import { csvSample } from './csv-sample';
 import type { RowVerdict } from './statement-classify';
-import type { IncomingLine } from './statement-import';
+import type { IncomingLine } from './incoming-line';
 import { matchBankAccount, type CandidateAccount } from './statement-match';
 import type { ReviewParse } from './statement-review-parse';
 

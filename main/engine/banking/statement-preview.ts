@@ -17,6 +17,7 @@ import { matchBankAccount, type CandidateAccount } from './statement-match';
 import { accountRecord, csvRecord, messageRecord, rowRecord } from './statement-preview-records';
 import type { ReviewOptions } from './statement-review-fields';
 import { parseForReview, withRememberedMapping, type ReviewParse } from './statement-review-parse';
+import { autoExplainPreview } from './rules/auto-explain';
 
 type AccountRow = typeof bankAccounts.$inferSelect;
 
@@ -83,6 +84,8 @@ export function buildPreview(ctx: EngineContext, file: UploadedFile, options: Re
     rows: lines.map((line, index) => rowRecord(ctx, line, sources[index]!, index, verdicts?.[index], currency)),
     counts: verdicts ? countStatuses(verdicts) : { new: 0, duplicate: 0, possible_duplicate: 0 },
     balance: bankRow && verdicts ? balanceCheck(ctx, bankRow, lines, verdicts, statement) : undefined,
+    // Ledgerdesk's bank rules: the rows an auto-explain rule will explain when they are imported.
+    auto_explain: bankRow && verdicts ? autoExplainPreview(ctx, bankRow, lines, (index) => verdicts[index]!.status !== 'duplicate') : [],
   };
 }
 

@@ -84,6 +84,7 @@ export function reviewedUpload(ctx: EngineContext, account: AccountRow, file: Up
         chosen_count: chosen.length,
         skipped_rows: chosen.filter((index) => !added.has(index)),
         added_rows: outcome.addedLines,
+        auto_explained_count: outcome.autoExplained,
       },
     },
   };

@@ -4,6 +4,7 @@ import { Level } from '../../../shared/api/permissions';
 import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
 import { transactionRecords, type TransactionRow } from '../banking/records';
 import { runningBalances } from '../banking/running-balances';
+import { suggestOnRecords } from '../banking/suggest/with-suggestions';
 import { importLines } from '../banking/statement-import';
 import { rememberClosingBalance } from '../banking/statement-closing';
 import { assertReconciledChangeConfirmed } from '../banking/reconciled-guard';
@@ -83,6 +84,7 @@ function listTransactions(request: RouteRequest) {
     .all({ ...params, limit: page.limit, offset: page.offset }) as (Omit<TransactionRow, 'isManual' | 'markedForReview'> & { isManual: number; markedForReview: number })[];
   const typed: TransactionRow[] = rows.map((row) => ({ ...row, isManual: row.isManual === 1, markedForReview: row.markedForReview === 1 }));
   const records = transactionRecords(ctx, typed);
+  suggestOnRecords(ctx, query, typed, records);
   if (withRunningBalance) {
     const balances = runningBalances(ctx, account.id, typed);
     typed.forEach((row, index) => (records[index]!.running_balance = decimal(fromMinor(balances.get(row.id)!, account.currency))));
@@ -155,8 +157,10 @@ function uploadStatement(request: RouteRequest) {
 
 function getTransaction(request: RouteRequest) {
   const { ctx } = request;
-  const [record] = transactionRecords(ctx, [findTransaction(ctx, request.params.id!)]);
-  return ok({ bank_transaction: record! });
+  const row = findTransaction(ctx, request.params.id!);
+  const records = transactionRecords(ctx, [row]);
+  suggestOnRecords(ctx, request.query, [row], records);
+  return ok({ bank_transaction: records[0]! });
 }
 
 const BANKING = Level.Banking;

@@ -8,6 +8,8 @@ import { attachmentRoutes } from './attachments';
 import { bankAccountRoutes } from './bank_accounts';
 import { explanationRoutes } from './bank_transaction_explanations';
 import { bankTransactionRoutes } from './bank_transactions';
+import { bankRuleRoutes } from './bank_rules';
+import { suggestionRoutes } from './bank_transaction_suggestions';
 import { billRoutes } from './bills';
 import { bankFeedRoutes } from './bank_feeds';
 import { capitalAssetTypeRoutes } from './capital_asset_types';
@@ -42,5 +44,5 @@ import { bankReconciliationRoutes } from './bank_reconciliations';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): AnyRoute[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes, changeSetRoutes, bookFileRoutes, bookChangeRoutes, vatReturnFilingRoutes, draftRoutes, bankReconciliationRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, suggestionRoutes, bankRuleRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes, changeSetRoutes, bookFileRoutes, bookChangeRoutes, vatReturnFilingRoutes, draftRoutes, bankReconciliationRoutes]);
 }

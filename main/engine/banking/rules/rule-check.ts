@@ -1,0 +1,101 @@
+import Decimal from 'decimal.js';
+import { OPERATORS_BY_FIELD, type RuleActionsInput, type RuleConditionInput } from '../../../../shared/api/bank_rules';
+import { bankAccounts, contacts, projects } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+import type { EngineContext } from '../../context';
+import { ApiError, unprocessable } from '../../errors';
+import { idFromUrl } from '../../urls';
+import { explanationCategory } from '../explain';
+import type { StoredActions, StoredCondition } from './rule-types';
+
+/** The longest pattern a rule may hold: enough for any payee, short enough to test every line quickly. */
+const MAX_PATTERN = 200;
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+function amountText(value: unknown, where: string): string {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!DECIMAL.test(text)) throw unprocessable(`${where} must be an amount such as -12.50 (money out is negative)`);
+  return new Decimal(text).toFixed();
+}
+
+function betweenValue(value: unknown, where: string): [string, string] {
+  const pair = Array.isArray(value) ? value : typeof value === 'string' && value.includes('..') ? value.split('..') : null;
+  if (!pair || pair.length !== 2) throw unprocessable(`${where} must be two amounts, lowest first: ["-20.00", "-10.00"] or "-20.00..-10.00"`);
+  const low = amountText(pair[0], where);
+  const high = amountText(pair[1], where);
+  if (new Decimal(low).greaterThan(high)) throw unprocessable(`${where} must give the lower amount first (${low} is more than ${high})`);
+  return [low, high];
+}
+
+function existing(ctx: EngineContext, table: typeof contacts | typeof projects | typeof bankAccounts, id: number): boolean {
+  return ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id)).get() !== undefined;
+}
+
+function linkId(ctx: EngineContext, value: string | number, resource: 'contacts' | 'projects' | 'bank_accounts', field: string): number {
+  const table = resource === 'contacts' ? contacts : resource === 'projects' ? projects : bankAccounts;
+  const id = idFromUrl(value, resource, field);
+  if (!existing(ctx, table, id)) throw unprocessable(`${field} is not a ${resource.replace(/_/g, ' ').replace(/s$/, '')} of this company`);
+  return id;
+}
+
+/** One condition checked and put in its stored form; a broken one is a 422 naming it. */
+export function storedCondition(ctx: EngineContext, input: RuleConditionInput, index: number): StoredCondition {
+  const where = `conditions[${index}]`;
+  const allowed = OPERATORS_BY_FIELD[input.field];
+  if (!allowed.includes(input.operator)) {
+    throw unprocessable(`${where}: ${input.operator} does not apply to ${input.field}; use ${allowed.join(' or ')}`);
+  }
+  if (input.field === 'description') {
+    if (Array.isArray(input.value)) throw unprocessable(`${where}.value must be text`);
+    const text = String(input.value).trim();
+    if (text.length === 0) throw unprocessable(`${where}.value can't be blank`);
+    if (text.length > MAX_PATTERN) throw unprocessable(`${where}.value must be at most ${MAX_PATTERN} characters`);
+    if (input.operator === 'matches') {
+      try {
+        new RegExp(text, 'i');
+      } catch (error) {
+        throw unprocessable(`${where}.value is not a regular expression: ${(error as Error).message}`);
+      }
+    }
+    return { field: 'description', operator: input.operator as Exclude<typeof input.operator, 'between'>, value: text };
+  }
+  if (input.field === 'amount') {
+    if (input.operator === 'between') return { field: 'amount', operator: 'between', value: betweenValue(input.value, `${where}.value`) };
+    return { field: 'amount', operator: 'equals', value: amountText(input.value, `${where}.value`) };
+  }
+  if (Array.isArray(input.value)) throw unprocessable(`${where}.value must be the url of a bank account`);
+  return { field: 'bank_account', operator: 'equals', value: linkId(ctx, input.value, 'bank_accounts', `${where}.value`) };
+}
+
+/**
+ * The actions checked and stored. A rule explains a line, so it names a category or a transfer
+ * account (one of them), each of which must be one an explanation could use today.
+ */
+export function storedActions(ctx: EngineContext, input: RuleActionsInput): StoredActions {
+  const actions: StoredActions = {};
+  const hasCategory = input.category != null;
+  const hasTransfer = input.transfer_bank_account != null;
+  if (hasCategory && hasTransfer) throw unprocessable('actions: a rule explains a line with a category or a transfer_bank_account, not both');
+  if (!hasCategory && !hasTransfer) throw unprocessable('actions must name a category (or a transfer_bank_account) to explain the lines the rule catches');
+  if (hasCategory) {
+    try {
+      actions.category = explanationCategory(ctx, input.category!).nominalCode;
+    } catch (error) {
+      if (error instanceof ApiError) throw unprocessable(`actions.${error.message}`);
+      throw error;
+    }
+  }
+  if (hasTransfer) actions.transfer_bank_account = linkId(ctx, input.transfer_bank_account!, 'bank_accounts', 'actions.transfer_bank_account');
+  if (input.sales_tax_rate != null) {
+    if (hasTransfer) throw unprocessable('actions.sales_tax_rate does not apply to a transfer');
+    const rate = new Decimal(input.sales_tax_rate);
+    if (rate.isNegative() || rate.greaterThan(100)) throw unprocessable('actions.sales_tax_rate must be a percentage from 0 to 100');
+    actions.sales_tax_rate = rate.toFixed();
+  }
+  if (input.description != null && input.description.trim() !== '') actions.description = input.description;
+  if (input.contact != null) actions.contact = linkId(ctx, input.contact, 'contacts', 'actions.contact');
+  if (input.project != null) actions.project = linkId(ctx, input.project, 'projects', 'actions.project');
+  if (input.mark_for_review !== undefined) actions.mark_for_review = input.mark_for_review;
+  return actions;
+}

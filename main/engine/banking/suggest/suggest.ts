@@ -1,0 +1,49 @@
+import { bankAccounts } from '../../../db/schema';
+import type { EngineContext } from '../../context';
+import { compileRules, firstMatchingRule } from '../rules/rule-match';
+import { rulesInOrder } from '../rules/rule-store';
+import type { RuleRow } from '../rules/rule-types';
+import type { Guess, GuessLine } from './guess';
+import { historyGuess, historyIndex } from './history';
+import { documentGuess, openDocumentIndex } from './open-documents';
+import { transferGuesser, type AccountCurrency } from './transfers';
+
+/** A rule's proposal: what its actions say. A rule is the person's own word, so it is certain. */
+export function ruleGuess(rule: RuleRow): Guess {
+  const { actions } = rule;
+  return {
+    source: 'rule',
+    confidence: 1,
+    ruleId: rule.id,
+    categoryCode: actions.category,
+    salesTaxRate: actions.sales_tax_rate,
+    description: actions.description,
+    contactId: actions.contact,
+    projectId: actions.project,
+    transferAccountId: actions.transfer_bank_account,
+    markForReview: actions.mark_for_review,
+  };
+}
+
+/**
+ * Makes guesses for many lines with what they share read once: the rules, the history, the open
+ * invoices and bills (each kept until the book changes), and the accounts' currencies.
+ */
+export function guesser(ctx: EngineContext): (line: GuessLine) => Guess | null {
+  const rules = compileRules(rulesInOrder(ctx));
+  const history = historyIndex(ctx);
+  const documents = openDocumentIndex(ctx);
+  const accounts: AccountCurrency[] = ctx.db.select({ id: bankAccounts.id, currency: bankAccounts.currency }).from(bankAccounts).all();
+  const transferGuess = transferGuesser(ctx, accounts);
+  return (line) => {
+    if (line.remainingMinor === 0) return null;
+    // A rule that catches the line decides it, whatever the history says.
+    const rule = firstMatchingRule(rules, { bankAccountId: line.bankAccountId, description: line.description, amountMinor: line.remainingMinor, currency: line.currency });
+    if (rule) return ruleGuess(rule);
+    let best: Guess | null = null;
+    for (const guess of [documentGuess(documents, line), historyGuess(history, line), transferGuess?.(line) ?? null]) {
+      if (guess && (!best || guess.confidence > best.confidence)) best = guess;
+    }
+    return best;
+  };
+}

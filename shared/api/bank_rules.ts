@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { boolean, decimal, integer, requiredText, text } from './fields';
+
+/** Ledgerdesk's bank rules (issue 22, docs/api-notes.md "Suggestions and bank rules"). */
+export const RULE_FIELDS = ['description', 'amount', 'bank_account'] as const;
+export const RULE_OPERATORS = ['contains', 'equals', 'starts_with', 'matches', 'between'] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
+export type RuleOperator = (typeof RULE_OPERATORS)[number];
+
+/** Which operators make sense on which field; anything else is refused with a sentence. */
+export const OPERATORS_BY_FIELD: Readonly<Record<RuleField, readonly RuleOperator[]>> = {
+  description: ['contains', 'equals', 'starts_with', 'matches'],
+  amount: ['equals', 'between'],
+  bank_account: ['equals'],
+};
+
+const link = z.union([z.string(), z.number()], { error: 'must be a url' });
+
+export const ruleConditionSchema = z.object({
+  field: z.enum(RULE_FIELDS, { error: `must be one of ${RULE_FIELDS.join(', ')}` }),
+  operator: z.enum(RULE_OPERATORS, { error: `must be one of ${RULE_OPERATORS.join(', ')}` }),
+  /** Text, an amount, a bank account url, or for between two amounts: [low, high] or "low..high". */
+  value: z.union([z.string(), z.number(), z.array(decimal)], { error: 'must be text, a number or a pair of amounts' }),
+});
+export type RuleConditionInput = z.infer<typeof ruleConditionSchema>;
+
+export const ruleActionsSchema = z.object({
+  category: link.nullable().optional(),
+  sales_tax_rate: decimal.nullable().optional(),
+  description: text(1000).nullable().optional(),
+  contact: link.nullable().optional(),
+  project: link.nullable().optional(),
+  transfer_bank_account: link.nullable().optional(),
+  mark_for_review: boolean.optional(),
+});
+export type RuleActionsInput = z.infer<typeof ruleActionsSchema>;
+
+const ruleFields = {
+  name: requiredText(255),
+  conditions: z.array(ruleConditionSchema, { error: 'must be an array of conditions' }).min(1, { error: 'must hold at least one condition' }).max(20, { error: 'must hold at most 20 conditions' }),
+  actions: ruleActionsSchema,
+  priority: integer.refine((value) => value >= 0 && value <= 1_000_000, { error: 'must be between 0 and 1000000' }),
+  auto_explain: boolean,
+};
+
+export const bankRuleCreateSchema = z.object(ruleFields).partial({ priority: true, auto_explain: true });
+export const bankRuleUpdateSchema = z.object(ruleFields).partial();
+export type BankRuleInput = z.infer<typeof bankRuleUpdateSchema>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { date } from './fields';
+
+/**
+ * Ledgerdesk's bulk acceptance of suggestions (issue 22): the lines named, or every line of an
+ * account (between optional dates); only confident suggestions are taken.
+ */
+export const acceptSuggestionsSchema = z
+  .object({
+    bank_transactions: z.array(z.union([z.string(), z.number()]), { error: 'must be an array of bank transaction urls' }).max(10_000, { error: 'must name at most 10000 lines' }).optional(),
+    bank_account: z.union([z.string(), z.number()], { error: 'must be a url' }).optional(),
+    from_date: date.optional(),
+    to_date: date.optional(),
+  })
+  .refine((value) => (value.bank_transactions === undefined) !== (value.bank_account === undefined), {
+    error: 'give bank_transactions (the lines) or bank_account (every line of the account, between from_date and to_date), not both',
+  });
+export type AcceptSuggestionsInput = z.infer<typeof acceptSuggestionsSchema>;
