@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { postings } from '../../db/schema';
+import { syncPurchasedAssets } from '../assets/purchases';
 import type { EngineContext } from '../context';
 
 export interface PostingLine {
@@ -24,8 +25,10 @@ export class UnbalancedPostingsError extends Error {}
 export function replacePostings(ctx: EngineContext, sourceResource: string, sourceId: number, lines: readonly PostingLine[]): void {
   const total = lines.reduce((sum, line) => sum + line.debitMinor, 0);
   if (total !== 0) throw new UnbalancedPostingsError(`${sourceResource} ${sourceId} posts ${total} out of balance`);
-  removePostings(ctx, sourceResource, sourceId);
+  deleteRows(ctx, sourceResource, sourceId);
   const kept = lines.filter((line) => line.debitMinor !== 0 || (line.foreignDebitMinor ?? 0) !== 0);
+  // A purchase's capital lines are the fixed asset register's: it follows them in the same transaction.
+  syncPurchasedAssets(ctx, sourceResource, sourceId, kept);
   if (kept.length === 0) return;
   ctx.db
     .insert(postings)
@@ -49,5 +52,10 @@ export function replacePostings(ctx: EngineContext, sourceResource: string, sour
 }
 
 export function removePostings(ctx: EngineContext, sourceResource: string, sourceId: number): void {
+  deleteRows(ctx, sourceResource, sourceId);
+  syncPurchasedAssets(ctx, sourceResource, sourceId, []);
+}
+
+function deleteRows(ctx: EngineContext, sourceResource: string, sourceId: number): void {
   ctx.db.delete(postings).where(and(eq(postings.sourceResource, sourceResource), eq(postings.sourceId, sourceId))).run();
 }

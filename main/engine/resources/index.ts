@@ -10,6 +10,7 @@ import { explanationRoutes } from './bank_transaction_explanations';
 import { bankTransactionRoutes } from './bank_transactions';
 import { billRoutes } from './bills';
 import { bankFeedRoutes } from './bank_feeds';
+import { capitalAssetRoutes } from './capital_assets';
 import { capitalAssetTypeRoutes } from './capital_asset_types';
 import { categoryRoutes } from './categories';
 import { cisBandRoutes } from './cis_bands';
@@ -41,5 +42,5 @@ import { changeSetRoutes } from './change_sets';
 
 /** Every /v2 endpoint, one module per path segment. */
 export function allRoutes(): AnyRoute[] {
-  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes, changeSetRoutes, bookFileRoutes, bookChangeRoutes, vatReturnFilingRoutes, draftRoutes]);
+  return registerRoutes([companyRoutes, userRoutes, bankAccountRoutes, categoryRoutes, capitalAssetTypeRoutes, capitalAssetRoutes, propertyRoutes, bankFeedRoutes, cisBandRoutes, ecMossRoutes, bankTransactionRoutes, explanationRoutes, attachmentRoutes, accountingTransactionRoutes, accountLockRoutes, journalSetRoutes, statementUploadRoutes, expenseRoutes, billRoutes, profitAndLossRoutes, balanceSheetRoutes, agedBalanceRoutes, cashflowRoutes, reportPdfRoutes, vatReturnRoutes, selfAssessmentReturnRoutes, contactRoutes, projectRoutes, noteRoutes, invoiceRoutes, estimateRoutes, creditNoteRoutes, creditNoteReconciliationRoutes, recurringInvoiceRoutes, changeSetRoutes, bookFileRoutes, bookChangeRoutes, vatReturnFilingRoutes, draftRoutes]);
 }
