@@ -112,7 +112,17 @@ describe('depreciation in the ledger and the balance sheet', () => {
       { code: '606-1', debit: -40000 },
     ]);
     expect((await balanceSheet('2025-12-31')).capital_assets.net_book_value).toBe('0.0');
-    expect((await balanceSheet('2026-06-30')).capital_assets.net_book_value).toBe('800.0');
+    const midYear = await balanceSheet('2026-06-30');
+    expect(midYear.capital_assets.net_book_value).toBe('800.0');
+    // The statutory layout shows the fixed assets at cost less accumulated depreciation.
+    const fixed = midYear.layout.slice(1, midYear.layout.findIndex((line: any) => line.label === 'Total fixed assets'));
+    expect(fixed.map((line: any) => [line.kind, line.label, line.amount])).toEqual([
+      ['subheading', 'Cost', undefined],
+      ['account', 'Capital Asset Purchase: Computer Equipment', '1200.0'],
+      ['subheading', 'Less accumulated depreciation', undefined],
+      ['account', 'Capital Asset Depreciation in Year: Computer Equipment', '-400.0'],
+      ['total', 'Net book value', '800.0'],
+    ]);
     expect((await balanceSheet('2027-06-30')).capital_assets.net_book_value).toBe('400.0');
     expect((await balanceSheet('2028-06-30')).capital_assets.net_book_value).toBe('0.0');
     const read = await t.json('GET', `/v2/capital_assets/${idOf(asset.url)}?as_at_date=2027-06-30`);
