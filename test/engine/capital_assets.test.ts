@@ -3,7 +3,7 @@ import { bankAccount, explainedLine } from './report-fixtures';
 import { idOf, ledgerTotal, postingsOf } from './banking-helpers';
 import { createTestBook, ORIGIN, type TestBook } from './harness';
 import { insertContact, lockBooks } from './purchases-helpers';
-import { expectUndoable, recordTables } from './undo-helpers';
+import { expectUndoable, recordTables, redoLatest, undoLatest } from './undo-helpers';
 
 /**
  * The fixed asset register: assets made by purchases and by hand, their depreciation posted period by
@@ -76,10 +76,15 @@ describe('assets made by purchases', () => {
     });
     expect(bill.status, JSON.stringify(bill.body)).toBe(201);
     const assets = (await t.json('GET', '/v2/capital_assets')).body.capital_assets;
-    expect(assets.map((asset: any) => [asset.asset_type, asset.cost])).toEqual([
-      ['Computer Equipment', '3000.0'],
-      ['Fixtures and Fittings', '600.0'],
+    expect(assets.map((asset: any) => [asset.description, asset.asset_type, asset.cost])).toEqual([
+      ['Server', 'Computer Equipment', '3000.0'],
+      ['Shelving', 'Fixtures and Fittings', '600.0'],
     ]);
+    // Undo takes the bill back with its assets, under the bill's name; redo brings both.
+    expect(await undoLatest(t)).toMatch(/bill B1/);
+    expect((await t.json('GET', '/v2/capital_assets')).body.capital_assets).toEqual([]);
+    expect(await redoLatest(t)).toMatch(/bill B1/);
+    expect((await t.json('GET', '/v2/capital_assets')).body.capital_assets).toHaveLength(2);
     const deleted = await t.json('DELETE', `/v2/bills/${idOf(bill.body.bill.url)}`);
     expect(deleted.status).toBe(200);
     expect((await t.json('GET', '/v2/capital_assets')).body.capital_assets).toEqual([]);

@@ -92,7 +92,7 @@ export function syncPurchasedAssets(ctx: EngineContext, sourceResource: string, 
   const accounts = existing.length > 0 || lines.length > 0 ? purchaseAccounts(ctx) : new Map<number, number>();
   const bought: Bought[] = lines
     .filter((line) => accounts.has(line.categoryId) && line.debitMinor > 0)
-    .map((line) => ({ typeId: accounts.get(line.categoryId)!, costMinor: line.debitMinor, purchasedOn: line.datedOn, description: line.description }));
+    .map((line) => ({ typeId: accounts.get(line.categoryId)!, costMinor: line.debitMinor, purchasedOn: line.datedOn, description: line.itemDescription || line.description }));
   bought.forEach((purchase, index) => {
     const current = existing.find((asset) => asset.sourceLine === index);
     if (current) updateFromPurchase(ctx, current, purchase);

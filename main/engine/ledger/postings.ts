@@ -14,6 +14,8 @@ export interface PostingLine {
   /** On the net line of a taxed document: its VAT treatment and EC status, for the VAT return. */
   salesTaxStatus?: string | null;
   ecStatus?: string | null;
+  /** What the line bought, where the document says it per line (a bill's item): names a fixed asset. Not stored. */
+  itemDescription?: string;
 }
 
 export class UnbalancedPostingsError extends Error {}
