@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bankAccount, explainedLine } from './report-fixtures';
 import { idOf, ledgerTotal, postingsOf } from './banking-helpers';
 import { createTestBook, ORIGIN, type TestBook } from './harness';
-import { insertContact, lockBooks } from './purchases-helpers';
+import { insertContact, lockBooks, postExpense } from './purchases-helpers';
 import { expectUndoable, recordTables, redoLatest, undoLatest } from './undo-helpers';
 
 /**
@@ -99,6 +99,37 @@ describe('assets made by purchases', () => {
     expect(moved.body.errors[0].message).toBe('cost of this asset come from the bank transaction explanation that bought it: change the bank transaction explanation instead');
     const deleted = await t.json('DELETE', `/v2/capital_assets/${idOf(asset.url)}`);
     expect(deleted.status).toBe(422);
+    expect(recordTables(t)).toEqual(before);
+  });
+});
+
+describe("the live service's capital_asset.depreciation_profile on the purchase", () => {
+  it('sets the profile of the asset an explanation makes: reducing balance at 25% a year charges 300.00 first', async () => {
+    const account = await bankAccount(t);
+    const reducing = { method: 'reducing_balance', annual_depreciation_percentage: '25', frequency: 'annually' };
+    await explainedLine(t, account, { dated_on: '2026-01-10', amount: '-1200.00' }, { category: '602-1', description: 'Van', capital_asset: { depreciation_profile: reducing } });
+    const [asset] = (await t.json('GET', '/v2/capital_assets?include_history=true')).body.capital_assets;
+    expect(asset.depreciation_profile).toEqual(reducing);
+    expect(asset.depreciation_schedule[0]).toEqual({ dated_on: '2026-01-10', depreciation: '300.0', accumulated_depreciation: '300.0', net_book_value: '900.0' });
+  });
+
+  it("sets it on an expense's asset: straight line over 2 years, yearly, is 600.00 a year", async () => {
+    const reply = await postExpense(t, { category: '602-1', gross_value: '-1200', description: 'Camera', user: `${ORIGIN}/v2/users/${t.ownerId}`, capital_asset: { depreciation_profile: { method: 'straight_line', asset_life_years: 2, frequency: 'annually' } } });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const [asset] = (await t.json('GET', '/v2/capital_assets')).body.capital_assets;
+    expect(asset).toMatchObject({ description: 'Camera', accumulated_depreciation: '600.0', net_book_value: '600.0' });
+  });
+
+  it('refuses a profile on a purchase that buys no capital asset, or a profile that breaks a rule, changing nothing', async () => {
+    const before = recordTables(t);
+    const plain = await postExpense(t, { category: '285', gross_value: '-12', user: `${ORIGIN}/v2/users/${t.ownerId}`, capital_asset: { depreciation_profile: yearly3 } });
+    expect(plain.status).toBe(422);
+    expect(plain.body.errors[0].message).toBe('capital_asset applies only to a purchase posted to a capital asset purchase category (602)');
+    const wrong = await postExpense(t, { category: '602-1', gross_value: '-1200', user: `${ORIGIN}/v2/users/${t.ownerId}`, capital_asset: { depreciation_profile: { method: 'sum_of_digits' } } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors[0].message).toBe('capital_asset.depreciation_profile.method must be one of straight_line, reducing_balance');
+    const lifeless = await postExpense(t, { category: '602-1', gross_value: '-1200', user: `${ORIGIN}/v2/users/${t.ownerId}`, capital_asset: { depreciation_profile: { method: 'straight_line' } } });
+    expect(lifeless.body.errors[0].message).toBe('capital_asset.depreciation_profile.asset_life_years is required for straight line depreciation');
     expect(recordTables(t)).toEqual(before);
   });
 });

@@ -17,6 +17,7 @@ import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { idFromUrl } from '../urls';
 import { findBankAccount } from './bank_accounts';
 import { findTransaction } from './bank_transactions';
+import { applyPurchaseProfile } from '../assets/purchase-profile';
 
 export function findExplanation(ctx: EngineContext, id: string): ExplanationRow {
   const row = /^\d+$/.test(id) ? ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, Number(id))).get() : undefined;
@@ -67,6 +68,7 @@ function createExplanationRoute(request: RouteRequest) {
     throw unprocessable('bank_transaction is required (or bank_account, to record a transaction that is not on a statement)');
   }
   const row = createExplanation(ctx, transaction, input);
+  applyPurchaseProfile(request, 'bank_transaction_explanation', 'bank_transaction_explanations', row.id);
   const record = explanationRecord(ctx, row);
   return created({ bank_transaction_explanation: record }, record.url as string);
 }
@@ -94,6 +96,7 @@ function updateExplanationRoute(request: RouteRequest) {
   const input = payload(request, 'bank_transaction_explanation', explanationUpdateSchema);
   const transaction = ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, current.bankTransactionId)).get()!;
   const row = updateExplanation(ctx, current, transaction, input);
+  applyPurchaseProfile(request, 'bank_transaction_explanation', 'bank_transaction_explanations', row.id);
   return ok({ bank_transaction_explanation: explanationRecord(ctx, row) });
 }
 
