@@ -285,3 +285,17 @@ describe('bad input: a 422 with a sentence, nothing changed', () => {
     expect(deleted.status).toBe(422);
   });
 });
+
+describe('other company types', () => {
+  it("posts a sole trader's depreciation and disposal to the same accounts of its own chart", async () => {
+    t = createTestBook({ type: 'UkSoleTrader' });
+    const made = await byHand({ depreciation_profile: yearly3 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const disposed = await putAsset(made.body.capital_asset.url, { disposed_on: '2025-12-31', disposal_proceeds: '500' });
+    // One year charged (333.33): net book value 666.67, sold for 500.00, a loss of 166.67.
+    expect(disposed.body.capital_asset).toMatchObject({ accumulated_depreciation: '333.33', gain_on_disposal: '-166.67' });
+    expect(balanceOf('460', '2030-12-31')).toBe(33333);
+    expect(balanceOf('461', '2030-12-31')).toBe(16667);
+    expect(ledgerTotal(t)).toBe(0);
+  });
+});
