@@ -113,6 +113,7 @@ export const LEDGER_RESOURCES = [
   'bills',
   'expenses',
   'journal_sets',
+  'capital_assets',
   'categories',
   'contacts',
   'account_locks',

@@ -1,4 +1,4 @@
-import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { flag, id, postalAddress, timestamps } from './columns';
 
 export const capitalAssetTypes = sqliteTable('capital_asset_types', {
@@ -16,3 +16,38 @@ export const properties = sqliteTable('properties', {
   address1: text('address1').notNull(),
   ...timestamps,
 });
+
+/**
+ * The fixed asset register (issue 24 item 4). An asset is made by a purchase posted to a capital asset
+ * purchase account (602-N: source_* names the explanation, bill or expense and which of its capital
+ * lines) or by hand (source_* null). Its depreciation and disposal are posted as rows of the ledger
+ * under source ("capital_assets", id), rebuilt whenever the asset changes.
+ */
+export const capitalAssets = sqliteTable(
+  'capital_assets',
+  {
+    id: id(),
+    description: text('description').notNull(),
+    capitalAssetTypeId: integer('capital_asset_type_id')
+      .notNull()
+      .references(() => capitalAssetTypes.id),
+    purchasedOn: text('purchased_on').notNull(),
+    /** Native minor units, net of VAT. */
+    costMinor: integer('cost_minor').notNull(),
+    residualMinor: integer('residual_minor').notNull(),
+    /** straight_line or reducing_balance. */
+    method: text('method', { enum: ['straight_line', 'reducing_balance'] }).notNull(),
+    assetLifeYears: integer('asset_life_years'),
+    /** Decimal text, a percentage a year (reducing balance). */
+    annualDepreciationPercentage: text('annual_depreciation_percentage'),
+    frequency: text('frequency', { enum: ['annually', 'monthly'] }).notNull(),
+    disposedOn: text('disposed_on'),
+    disposalProceedsMinor: integer('disposal_proceeds_minor'),
+    sourceResource: text('source_resource'),
+    sourceId: integer('source_id'),
+    /** Which capital line of the source document (0 the first): a bill may buy several assets. */
+    sourceLine: integer('source_line'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('capital_assets_source').on(table.sourceResource, table.sourceId, table.sourceLine)],
+);

@@ -1,53 +1,22 @@
-import { and, eq } from 'drizzle-orm';
-import { postings } from '../../db/schema';
+import { syncPurchasedAssets } from '../assets/purchases';
 import type { EngineContext } from '../context';
+import { balancedLines, deletePostingRows, insertPostingRows, type PostingLine } from './posting-rows';
 
-export interface PostingLine {
-  categoryId: number;
-  /** Native currency minor units; credits negative. */
-  debitMinor: number;
-  datedOn: string;
-  description: string;
-  foreignCurrency?: string;
-  foreignDebitMinor?: number;
-  /** On the net line of a taxed document: its VAT treatment and EC status, for the VAT return. */
-  salesTaxStatus?: string | null;
-  ecStatus?: string | null;
-}
-
-export class UnbalancedPostingsError extends Error {}
+export { UnbalancedPostingsError, type PostingLine } from './posting-rows';
 
 /**
  * Replaces everything a source document has posted with `lines`. The lines must balance: a document
  * that does not is a bug in the engine, never something to store. Zero lines are dropped.
  */
 export function replacePostings(ctx: EngineContext, sourceResource: string, sourceId: number, lines: readonly PostingLine[]): void {
-  const total = lines.reduce((sum, line) => sum + line.debitMinor, 0);
-  if (total !== 0) throw new UnbalancedPostingsError(`${sourceResource} ${sourceId} posts ${total} out of balance`);
-  removePostings(ctx, sourceResource, sourceId);
-  const kept = lines.filter((line) => line.debitMinor !== 0 || (line.foreignDebitMinor ?? 0) !== 0);
-  if (kept.length === 0) return;
-  ctx.db
-    .insert(postings)
-    .values(
-      kept.map((line) => ({
-        datedOn: line.datedOn,
-        categoryId: line.categoryId,
-        debitMinor: line.debitMinor,
-        description: line.description,
-        sourceResource,
-        sourceId,
-        foreignCurrency: line.foreignCurrency ?? null,
-        foreignDebitMinor: line.foreignDebitMinor ?? null,
-        salesTaxStatus: line.salesTaxStatus ?? null,
-        ecStatus: line.ecStatus ?? null,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })),
-    )
-    .run();
+  const kept = balancedLines(sourceResource, sourceId, lines);
+  deletePostingRows(ctx, sourceResource, sourceId);
+  // A purchase's capital lines are the fixed asset register's: it follows them in the same transaction.
+  syncPurchasedAssets(ctx, sourceResource, sourceId, kept);
+  insertPostingRows(ctx, sourceResource, sourceId, kept);
 }
 
 export function removePostings(ctx: EngineContext, sourceResource: string, sourceId: number): void {
-  ctx.db.delete(postings).where(and(eq(postings.sourceResource, sourceResource), eq(postings.sourceId, sourceId))).run();
+  deletePostingRows(ctx, sourceResource, sourceId);
+  syncPurchasedAssets(ctx, sourceResource, sourceId, []);
 }

@@ -32,7 +32,7 @@ export function postBill(ctx: EngineContext, bill: BillRow, items: readonly Bill
   const selfAccounted: PostingLine[] = [];
   items.forEach((item, index) => {
     const net = nets[index]!;
-    lines.push({ ...base, categoryId: item.categoryId, debitMinor: net, salesTaxStatus: item.salesTaxStatus, ecStatus: bill.ecStatus });
+    lines.push({ ...base, categoryId: item.categoryId, debitMinor: net, salesTaxStatus: item.salesTaxStatus, ecStatus: bill.ecStatus, itemDescription: item.description });
     if (isSelfAccounted(bill.ecStatus, item.salesTaxStatus)) {
       const manual = item.manualSalesTaxMinor === null ? null : Math.abs(convert(item.manualSalesTaxMinor));
       selfAccounted.push(...reverseChargeLines(ctx, base, { netDebitMinor: net, salesTaxRate: item.salesTaxRate, manualSalesTaxMinor: manual }));

@@ -33,6 +33,9 @@ const SUBHEADINGS: Partial<Record<SheetHeading, string>> = {
   otherReserves: 'Other reserves',
 };
 
+/** Depreciation brought forward, in the year and on disposals (605-607): the rest of 601-609 is cost. */
+const isDepreciationAccount = (baseCode: string) => ['605', '606', '607'].includes(baseCode);
+
 /** A balance as read under its heading. */
 const readAs = (line: Placed) => (ASSET_HEADINGS.includes(line.heading) ? line.total : -line.total);
 
@@ -43,13 +46,32 @@ export function sheetLayout(balances: readonly Placed[], retainedProfit: number,
   const accounts = (headings: readonly SheetHeading[]) => {
     for (const line of under(headings)) lines.push({ kind: 'account', label: line.name, nominalCode: line.nominalCode, amount: readAs(line) });
   };
+  /**
+   * Tangible assets at cost less accumulated depreciation (the notes' fixed asset table in short): the
+   * cost accounts, then the depreciation ones, then their net book value. Without depreciation the cost
+   * accounts stand alone as before.
+   */
+  const costLessDepreciation = (tangible: readonly Placed[]) => {
+    const depreciation = tangible.filter((line) => isDepreciationAccount(line.baseCode));
+    const cost = tangible.filter((line) => !isDepreciationAccount(line.baseCode));
+    const push = (group: readonly Placed[]) => {
+      for (const line of group) lines.push({ kind: 'account', label: line.name, nominalCode: line.nominalCode, amount: readAs(line) });
+    };
+    if (depreciation.length === 0) return push(cost);
+    lines.push({ kind: 'subheading', label: 'Cost' });
+    push(cost);
+    lines.push({ kind: 'subheading', label: 'Less accumulated depreciation' });
+    push(depreciation);
+    lines.push({ kind: 'total', label: 'Net book value', amount: tangible.reduce((sum, line) => sum + readAs(line), 0) });
+  };
   /** A section's accounts, grouped under sub-headings when it has several kinds of them. */
   const section = (title: string, headings: readonly SheetHeading[], totalLabel: string) => {
     lines.push({ kind: 'heading', label: title });
     const present = headings.filter((heading) => under([heading]).length > 0);
     for (const heading of present) {
       if (present.length > 1 && SUBHEADINGS[heading]) lines.push({ kind: 'subheading', label: SUBHEADINGS[heading] });
-      accounts([heading]);
+      if (heading === 'tangibleAssets') costLessDepreciation(under([heading]));
+      else accounts([heading]);
     }
     lines.push({ kind: 'total', label: totalLabel, amount: total(headings) });
   };

@@ -19,6 +19,7 @@ import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 import { idFromUrl } from '../urls';
 import { findBankAccount } from './bank_accounts';
 import { findTransaction } from './bank_transactions';
+import { applyPurchaseProfile } from '../assets/purchase-profile';
 
 export function findExplanation(ctx: EngineContext, id: string): ExplanationRow {
   const row = /^\d+$/.test(id) ? ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, Number(id))).get() : undefined;
@@ -70,6 +71,7 @@ function createExplanationRoute(request: RouteRequest) {
   }
   assertReconciledChangeConfirmed(ctx, request.query, [transaction.id], 'explaining it again');
   const row = createExplanation(ctx, transaction, input);
+  applyPurchaseProfile(request, 'bank_transaction_explanation', 'bank_transaction_explanations', row.id);
   const record = explanationRecord(ctx, row);
   return created({ bank_transaction_explanation: record }, record.url as string);
 }
@@ -100,6 +102,7 @@ function updateExplanationRoute(request: RouteRequest) {
   const mark = counterpartMark(ctx, current);
   const row = updateExplanation(ctx, current, transaction, input);
   keepCounterpartMark(ctx, mark, row);
+  applyPurchaseProfile(request, 'bank_transaction_explanation', 'bank_transaction_explanations', row.id);
   return ok({ bank_transaction_explanation: explanationRecord(ctx, row) });
 }
 

@@ -16,6 +16,7 @@ import { choiceParam, periodConditions } from '../query-params';
 import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest, type RouteResult } from '../route';
 import { idFromUrl } from '../urls';
+import { applyPurchaseProfile } from '../assets/purchase-profile';
 
 function findBill(ctx: EngineContext, id: string): BillRow {
   const row = /^\d+$/.test(id) ? ctx.db.select().from(bills).where(eq(bills.id, Number(id))).get() : undefined;
@@ -97,6 +98,7 @@ function createBillRoute(request: RouteRequest): RouteResult {
   refuseUnsupported(request);
   const input = payload(request, 'bill', billCreateSchema);
   const bill = createBill(ctx, resolveBill(ctx, input, null, []));
+  applyPurchaseProfile(request, 'bill', 'bills', bill.id);
   const record = billRecord(ctx, bill, true);
   return created({ bill: record }, record.url as string);
 }
@@ -107,6 +109,7 @@ function updateBillRoute(request: RouteRequest): RouteResult {
   refuseUnsupported(request);
   const input = payload(request, 'bill', billUpdateSchema);
   const bill = updateBill(ctx, current, resolveBill(ctx, input, current, itemsOf(ctx, current.id)));
+  applyPurchaseProfile(request, 'bill', 'bills', bill.id);
   return ok({ bill: billRecord(ctx, bill, true) });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { CAPITAL_ASSET_TYPE_FIELDS, capitalAssetTypeSchema, type CapitalAssetTypeInput } from '../../../shared/api/capital_asset_types';
 import { Level } from '../../../shared/api/permissions';
-import { capitalAssetTypes, categories, postings } from '../../db/schema';
+import { capitalAssets, capitalAssetTypes, categories, postings } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { createSubAccounts, deleteSubAccounts, renameSubAccounts } from '../ledger/chart';
@@ -61,7 +61,8 @@ function hasItems(ctx: EngineContext, typeId: number): boolean {
     .where(eq(categories.capitalAssetTypeId, typeId))
     .limit(1)
     .get();
-  return entry !== undefined || hasJournalEntries(ctx, 'capitalAssetTypeId', typeId);
+  const asset = ctx.db.select({ id: capitalAssets.id }).from(capitalAssets).where(eq(capitalAssets.capitalAssetTypeId, typeId)).limit(1).get();
+  return entry !== undefined || asset !== undefined || hasJournalEntries(ctx, 'capitalAssetTypeId', typeId);
 }
 
 function checkChangeable(ctx: EngineContext, row: CapitalAssetTypeRow, action: 'changed' | 'deleted'): void {

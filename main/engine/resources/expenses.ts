@@ -18,6 +18,7 @@ import { choiceParam, periodConditions } from '../query-params';
 import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest, type RouteResult } from '../route';
 import { idFromUrl } from '../urls';
+import { applyPurchaseProfile } from '../assets/purchase-profile';
 
 /** An expense that exists and that the acting user may see (their own below level 7). */
 function findExpense(ctx: EngineContext, id: string): ExpenseRow {
@@ -91,6 +92,7 @@ function createExpense(request: RouteRequest): RouteResult {
   const row = ctx.db.insert(expenses).values({ ...values, createdAt: ctx.now, updatedAt: ctx.now }).returning().get();
   ctx.recordChange(EXPENSES, row.id, 'create');
   postExpense(ctx, row);
+  applyPurchaseProfile(request, 'expense', EXPENSES, row.id);
   const record = expenseRecord(ctx, row);
   return created({ expense: record }, record.url as string);
 }
@@ -105,6 +107,7 @@ function updateExpense(request: RouteRequest): RouteResult {
   const row = ctx.db.update(expenses).set({ ...values, updatedAt: ctx.now }).where(eq(expenses.id, current.id)).returning().get();
   ctx.recordChange(EXPENSES, row.id, 'update');
   postExpense(ctx, row);
+  applyPurchaseProfile(request, 'expense', EXPENSES, row.id);
   return ok({ expense: expenseRecord(ctx, row) });
 }
 

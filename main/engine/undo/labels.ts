@@ -44,6 +44,7 @@ export const FAMILY_LABELS: Record<string, Family> = {
   attachments: { table: 'attachments', noun: 'attachment', plural: 'attachments', name: field('file_name') },
   notes: { table: 'notes', noun: 'note', plural: 'notes' },
   capital_asset_types: { table: 'capital_asset_types', noun: 'capital asset type', plural: 'capital asset types', name: field('name') },
+  capital_assets: { table: 'capital_assets', noun: 'capital asset', plural: 'capital assets', name: field('description') },
   properties: { table: 'properties', noun: 'property', plural: 'properties', name: field('name') },
   bank_reconciliations: { table: 'bank_reconciliations', noun: 'bank reconciliation', plural: 'bank reconciliations', name: field('statement_date') },
   credit_note_reconciliations: { table: 'credit_note_reconciliations', noun: 'credit note refund', plural: 'credit note refunds' },

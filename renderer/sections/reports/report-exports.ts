@@ -1,4 +1,5 @@
 /** Each report as CSV rows, with the engine's exact figures (debits positive in the trial balance). */
+import type { CapitalAsset } from '../../lib/api/capital_assets';
 import type { AgedReport, BalanceSheet, Cashflow, ProfitAndLossDetail, TrialBalanceLine } from '../../lib/api/reports';
 import { moneyCell as money, toCsv, type CsvCell } from './report-csv';
 
@@ -43,5 +44,13 @@ export function cashflowCsv(flow: Cashflow): string {
   return toCsv(
     ['Month', 'Money in', 'Money out'],
     [...flow.incoming.months.map((month, index): CsvCell[] => [`${month.year}-${String(month.month).padStart(2, '0')}`, money(month.total), out(index)]), ['Total', money(flow.incoming.total), money(flow.outgoing.total)], ['Net', money(flow.balance), '']],
+  );
+}
+
+/** The fixed asset register at its date: each asset's cost, depreciation to date and net book value. */
+export function fixedAssetsCsv(assets: readonly CapitalAsset[]): string {
+  return toCsv(
+    ['Asset', 'Type', 'Bought', 'Disposed of', 'Cost', 'Depreciation', 'Net book value'],
+    assets.map((asset) => [asset.description, asset.asset_type, asset.purchased_on, asset.disposed_on ?? '', money(asset.cost), money(asset.accumulated_depreciation), money(asset.net_book_value)]),
   );
 }

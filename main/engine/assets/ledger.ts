@@ -1,0 +1,109 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { capitalAssets, categories, postings } from '../../db/schema';
+import type { EngineContext } from '../context';
+import { unprocessable } from '../errors';
+import { assertUnlocked } from '../ledger/locks';
+import { replacePostingRows, type PostingLine } from '../ledger/posting-rows';
+import { depreciationSchedule, type DepreciationTerms } from './schedule';
+
+export type CapitalAssetRow = typeof capitalAssets.$inferSelect;
+
+/** The source under which an asset's own postings (depreciation, disposal) are kept. */
+export const CAPITAL_ASSETS = 'capital_assets';
+
+/** The live charts' accounts (resources/charts): the profit and loss side of depreciation and disposals. */
+const DEPRECIATION_CHARGE = '460';
+const DISPOSAL_GAIN_OR_LOSS = '461';
+/** The balance sheet side, one sub account per capital asset type (601-N..607-N). */
+const DISPOSALS = '604';
+const DEPRECIATION_IN_YEAR = '606';
+const DEPRECIATION_ON_DISPOSALS = '607';
+
+export function termsOf(row: CapitalAssetRow): DepreciationTerms {
+  return {
+    purchasedOn: row.purchasedOn,
+    costMinor: row.costMinor,
+    residualMinor: row.residualMinor,
+    method: row.method,
+    assetLifeYears: row.assetLifeYears,
+    annualDepreciationPercentage: row.annualDepreciationPercentage,
+    frequency: row.frequency,
+    disposedOn: row.disposedOn,
+  };
+}
+
+function topLevelAccount(ctx: EngineContext, code: string): number {
+  const row = ctx.db.select({ id: categories.id }).from(categories).where(and(eq(categories.nominalCode, code), isNull(categories.capitalAssetTypeId))).get();
+  if (!row) throw unprocessable(`The chart of accounts has no category ${code}, which depreciation and disposals post to`);
+  return row.id;
+}
+
+function typeAccount(ctx: EngineContext, base: string, typeId: number): number {
+  const row = ctx.db.select({ id: categories.id }).from(categories).where(and(eq(categories.baseCode, base), eq(categories.capitalAssetTypeId, typeId))).get();
+  if (!row) throw unprocessable(`The chart of accounts has no category ${base}-${typeId} for this capital asset type`);
+  return row.id;
+}
+
+/**
+ * What an asset posts: for each period, its charge to the depreciation expense (460) against the
+ * type's depreciation account (606-N); on disposal, the cost out of the type's disposals account
+ * (604-N), the depreciation charged out of 607-N, the proceeds into 604-N (where the money received is
+ * explained, which clears it) and the difference to the gain or loss on disposal (461).
+ */
+export function assetLines(ctx: EngineContext, row: CapitalAssetRow): PostingLine[] {
+  const schedule = depreciationSchedule(termsOf(row));
+  const lines: PostingLine[] = [];
+  if (schedule.length > 0) {
+    const expense = topLevelAccount(ctx, DEPRECIATION_CHARGE);
+    const accumulated = typeAccount(ctx, DEPRECIATION_IN_YEAR, row.capitalAssetTypeId);
+    const description = `Depreciation: ${row.description}`;
+    for (const period of schedule) {
+      lines.push({ categoryId: expense, debitMinor: period.chargeMinor, datedOn: period.datedOn, description });
+      lines.push({ categoryId: accumulated, debitMinor: -period.chargeMinor, datedOn: period.datedOn, description });
+    }
+  }
+  if (row.disposedOn !== null) {
+    const charged = schedule.at(-1)?.accumulatedMinor ?? 0;
+    const proceeds = row.disposalProceedsMinor ?? 0;
+    const description = `Disposal: ${row.description}`;
+    const datedOn = row.disposedOn;
+    lines.push({ categoryId: typeAccount(ctx, DISPOSALS, row.capitalAssetTypeId), debitMinor: proceeds - row.costMinor, datedOn, description });
+    lines.push({ categoryId: typeAccount(ctx, DEPRECIATION_ON_DISPOSALS, row.capitalAssetTypeId), debitMinor: charged, datedOn, description });
+    lines.push({ categoryId: topLevelAccount(ctx, DISPOSAL_GAIN_OR_LOSS), debitMinor: row.costMinor - charged - proceeds, datedOn, description });
+  }
+  return lines;
+}
+
+const key = (line: { datedOn: string; categoryId: number; debitMinor: number; description: string }) => `${line.datedOn}|${line.categoryId}|${line.debitMinor}|${line.description}`;
+
+/**
+ * Refuses a change that would move a posting dated in a locked period: only the postings that differ
+ * between before and after are checked, so a disposal after the lock date of an asset bought before it
+ * is allowed (its earlier depreciation is unchanged).
+ */
+function assertChangesUnlocked(ctx: EngineContext, assetId: number, next: readonly PostingLine[]): void {
+  const current = ctx.db.select().from(postings).where(and(eq(postings.sourceResource, CAPITAL_ASSETS), eq(postings.sourceId, assetId))).all();
+  const counts = new Map<string, number>();
+  for (const line of current) counts.set(key(line), (counts.get(key(line)) ?? 0) + 1);
+  const changedDates: string[] = [];
+  for (const line of next.filter((candidate) => candidate.debitMinor !== 0)) {
+    const left = counts.get(key(line)) ?? 0;
+    if (left > 0) counts.set(key(line), left - 1);
+    else changedDates.push(line.datedOn);
+  }
+  for (const line of current) if ((counts.get(key(line)) ?? 0) > 0) changedDates.push(line.datedOn);
+  assertUnlocked(ctx, ...changedDates);
+}
+
+/** Rebuilds an asset's postings from its row (after a create or a change), in the request's transaction. */
+export function postAsset(ctx: EngineContext, row: CapitalAssetRow): void {
+  const lines = assetLines(ctx, row);
+  assertChangesUnlocked(ctx, row.id, lines);
+  replacePostingRows(ctx, CAPITAL_ASSETS, row.id, lines);
+}
+
+/** Takes an asset's postings away (it is being deleted). */
+export function unpostAsset(ctx: EngineContext, assetId: number): void {
+  assertChangesUnlocked(ctx, assetId, []);
+  replacePostingRows(ctx, CAPITAL_ASSETS, assetId, []);
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { date, decimal, integer, requiredText } from './fields';
+
+/** The live service's depreciation methods and frequencies (dev.freeagent.com/docs/depreciation_profiles). */
+export const DEPRECIATION_METHODS = ['straight_line', 'reducing_balance'] as const;
+export type DepreciationMethod = (typeof DEPRECIATION_METHODS)[number];
+export const DEPRECIATION_FREQUENCIES = ['annually', 'monthly'] as const;
+export type DepreciationFrequency = (typeof DEPRECIATION_FREQUENCIES)[number];
+
+/** GET /v2/capital_assets?view=: the live service's three filters. */
+export const CAPITAL_ASSET_VIEWS = ['all', 'disposed', 'disposable'] as const;
+export type CapitalAssetView = (typeof CAPITAL_ASSET_VIEWS)[number];
+
+/** A life past this is a typing slip (500 for 5), never a small company's asset. */
+export const MAX_ASSET_LIFE_YEARS = 50;
+
+export const depreciationProfileSchema = z.object({
+  method: z.enum(DEPRECIATION_METHODS, { error: `must be one of ${DEPRECIATION_METHODS.join(', ')}` }),
+  asset_life_years: integer
+    .refine((years) => years >= 1 && years <= MAX_ASSET_LIFE_YEARS, { error: `must be a whole number of years from 1 to ${MAX_ASSET_LIFE_YEARS}` })
+    .nullable()
+    .optional(),
+  annual_depreciation_percentage: decimal.nullable().optional(),
+  frequency: z.enum(DEPRECIATION_FREQUENCIES, { error: `must be one of ${DEPRECIATION_FREQUENCIES.join(', ')}` }).optional(),
+});
+export type DepreciationProfileInput = z.infer<typeof depreciationProfileSchema>;
+
+const link = z.union([z.string(), z.number()], { error: 'must be a url' });
+
+/**
+ * What a client may send. The live service's capital assets are read-only (made by the purchase that
+ * bought them); creating, changing and disposing by hand are Ledgerdesk's (docs/api-notes.md): cost,
+ * residual_value, disposed_on and disposal_proceeds are its fields, asset_type and capital_asset_type
+ * name the type (either one).
+ */
+export const capitalAssetUpdateSchema = z
+  .object({
+    description: requiredText(1000),
+    asset_type: requiredText(),
+    capital_asset_type: link,
+    purchased_on: date,
+    cost: decimal,
+    residual_value: decimal,
+    depreciation_profile: depreciationProfileSchema,
+    disposed_on: date.nullable(),
+    disposal_proceeds: decimal.nullable(),
+  })
+  .partial();
+export type CapitalAssetInput = z.infer<typeof capitalAssetUpdateSchema>;

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen } from './screens';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 24 item 4 by keys and clicks: the fixed asset register under Reports. A laptop billed to a
+ * capital asset category is in it by itself; an office desk is added by hand (a refusal shown at its
+ * field first), its depreciation schedule opened, then it is disposed of at a gain, and the disposal
+ * undone with Ctrl+Z. The clock is 22 November 2026.
+ */
+describe('fixed assets in browser mode', () => {
+  let app: AppSession;
+
+  beforeAll(async () => {
+    app = await openApp();
+    const { book } = app;
+    const supplier = (await book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Laptop Shop' } } })).body.contact.url;
+    // 1,200.00 on 10 January 2026, depreciated monthly over three years by default: 33.33 a month.
+    const bill = await book.json('POST', '/v2/bills', {
+      body: { bill: { contact: supplier, reference: 'LS-1', dated_on: '2026-01-10', due_on: '2026-02-10', bill_items: [{ category: '602-1', description: 'Laptop', total_value: '1200' }] } },
+    });
+    expect(bill.status, JSON.stringify(bill.body)).toBe(201);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The cells of the register's row that starts with `name`. */
+  async function row(name: string): Promise<string[]> {
+    const grid = app.page.getByRole('grid', { name: 'Fixed assets' });
+    const found = grid.getByRole('row', { name: new RegExp(`^${name}`) });
+    await found.waitFor();
+    return (await found.getByRole('gridcell').allTextContents()).map((text) => text.trim());
+  }
+
+  it('lists an asset a bill bought, at cost less the depreciation charged so far', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+9');
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    await page.getByRole('tab', { name: 'Fixed assets' }).click();
+    // Eleven months charged (10 Jan .. 10 Nov): 11 x 33.33 = 366.63.
+    expect(await row('Laptop')).toEqual(['Laptop', 'Computer Equipment', '10 Jan 2026', '£1,200.00', '£366.63', '£833.37']);
+    await page.getByText('Net book value £833.37').waitFor();
+    await checkScreen(app, 'reports-fixed-assets');
+  });
+
+  it('adds an asset by hand, showing a refusal at its field, and opens its schedule', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Add asset…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a fixed asset' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Office desk');
+    await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Fixtures and Fittings' });
+    await dialog.getByRole('textbox', { name: 'Purchased on' }).fill('15/06/2025');
+    await dialog.getByRole('textbox', { name: 'Cost (GBP)' }).fill('1000');
+    await dialog.getByRole('textbox', { name: 'Residual value (GBP)' }).fill('1500');
+    await dialog.getByRole('textbox', { name: 'Life in years' }).fill('3');
+    await dialog.getByRole('combobox', { name: 'Charged' }).selectOption({ label: 'Yearly' });
+    await page.keyboard.press('Control+s');
+    await dialog.getByText('Residual value cannot be more than the cost.').waitFor();
+    await checkScreen(app, 'reports-fixed-asset-add');
+    await dialog.getByRole('textbox', { name: 'Residual value (GBP)' }).fill('');
+    await page.keyboard.press('Control+s');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Charged 15 Jun 2025 and 15 Jun 2026: 333.33 twice; the last third (333.34) is still to come.
+    expect(await row('Office desk')).toEqual(['Office desk', 'Fixtures and Fittings', '15 Jun 2025', '£1,000.00', '£666.66', '£333.34']);
+    await page.getByText('Net book value £1,166.71').waitFor();
+    // By keys: the register's first row (bought first) is the desk; Enter opens it.
+    await page.getByRole('grid', { name: 'Fixed assets' }).focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    const schedule = page.getByRole('region', { name: 'Office desk: depreciation schedule' });
+    await schedule.waitFor();
+    const periods = [];
+    for (const line of (await schedule.getByRole('row').all()).slice(1)) periods.push((await line.getByRole('cell').allTextContents()).map((text) => text.trim()).filter(Boolean).join(' '));
+    expect(periods).toEqual(['15 Jun 2025 £333.33 £333.33 £666.67', '15 Jun 2026 £333.33 £666.66 £333.34', '15 Jun 2027 £333.34 £1,000.00 £0.00 to come']);
+    await checkScreen(app, 'reports-fixed-asset-schedule');
+  });
+
+  it('disposes of the desk at a gain, then Ctrl+Z takes the disposal back', async () => {
+    const { page } = app;
+    const schedule = page.getByRole('region', { name: 'Office desk: depreciation schedule' });
+    await schedule.getByRole('button', { name: 'Dispose…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dispose of Office desk' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Date it left the business' }).fill('20/11/2026');
+    await dialog.getByRole('textbox', { name: 'Proceeds (GBP)' }).fill('400');
+    // 400.00 against a net book value of 333.34.
+    await dialog.getByText(/^A gain of £66\.66 on disposal/).waitFor();
+    await checkScreen(app, 'reports-fixed-asset-dispose');
+    await page.keyboard.press('Control+s');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row('Office desk \\(disposed of\\)')).toEqual(['Office desk (disposed of)', 'Fixtures and Fittings', '15 Jun 2025', '£1,000.00', '£666.66', '£0.00']);
+    await schedule.getByText(/disposed of 20 Nov 2026 for £400\.00, a gain of £66\.66/).waitFor();
+    await page.getByText('Net book value £833.37').waitFor();
+
+    await page.getByRole('grid', { name: 'Fixed assets' }).focus();
+    await page.keyboard.press('Control+z');
+    await page.getByText('Net book value £1,166.71').waitFor();
+    expect(await row('Office desk')).toEqual(['Office desk', 'Fixtures and Fittings', '15 Jun 2025', '£1,000.00', '£666.66', '£333.34']);
+    expect(app.problems).toEqual([]);
+  });
+});
