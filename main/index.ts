@@ -23,7 +23,7 @@ import { buildMenuTemplate, rowMenuTemplate } from './shell/menu';
 import { readSettings, withRecent, writeSettings, type ShellSettings } from './shell/settings';
 import { SystemFileRegistry } from './shell/system-file-registry';
 import { BOOK_EXTENSION, classifySystemFiles, type SystemFiles } from './shell/system-files';
-import { startUpdates } from './shell/updates';
+import { UpdateController, updatePolicy, type UpdateScreen } from './shell/updates';
 import { APP_NAME, BOOK_FILE_NAME } from './user-data';
 
 // The bundled main process sits in out/main; the preload and renderer builds sit beside it.
@@ -52,6 +52,7 @@ const settingsFile = () => join(app.getPath('userData'), 'settings.json');
 // Made once the app is ready (safeStorage needs it); follows the open book from then on.
 let sync: DesktopSync | null = null;
 let hmrc: HmrcService | null = null;
+let updates: UpdateController | null = null;
 
 function send(name: ShellEventName, data?: unknown): void {
   if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, { name, data });
@@ -87,6 +88,7 @@ function refreshMenu(): void {
       showBackups: () => send(SHELL_EVENTS.showBackups),
       showLogs: () => void shell.openPath(dirname(log.transports.file.getFile().path)),
       openHelp: () => void shell.openExternal(HELP_URL),
+      checkForUpdates: () => updates?.checkNow(),
       send,
     },
   );
@@ -310,8 +312,26 @@ async function start(): Promise<void> {
   // The default book of a first run is "My Company" until the user names it in Settings.
   if (!openBookFile(first.file, first.create, first.create ? 'My Company' : undefined)) refreshMenu();
   takeSystemFiles({ books: [], statements: launch.statements });
-  startUpdates(updater.autoUpdater, settings.updateFeed, app.isPackaged);
+  updates = startUpdates();
   app.on('window-all-closed', () => app.quit());
+}
+
+/** The window's side of an update: taskbar/dock progress and native dialogs (they need no page). */
+const updateScreen: UpdateScreen = {
+  progress: (fraction) => window?.setProgressBar(fraction === null ? -1 : fraction),
+  ask: async (message, detail, buttons) => {
+    const options = { type: 'info' as const, message, detail, buttons: [...buttons], defaultId: 0, cancelId: buttons.length - 1 };
+    return (window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options)).response;
+  },
+  tell: (message, detail) => void (window ? dialog.showMessageBox(window, { type: 'info', message, detail }) : dialog.showMessageBox({ type: 'info', message, detail })),
+};
+
+/** The feed is the build's own (app-update.yml in the app's resources, written by electron-builder): see shell/updates.ts. */
+function startUpdates(): UpdateController {
+  const feedBuiltIn = app.isPackaged && existsSync(join(process.resourcesPath, 'app-update.yml'));
+  const controller = new UpdateController(updater.autoUpdater, updateScreen, updatePolicy(process.platform, app.isPackaged, feedBuiltIn), app.getVersion());
+  controller.start();
+  return controller;
 }
 
 // One app instance: a second launch hands its files to this one and quits.

@@ -45,6 +45,8 @@ export interface MenuActions {
   showBackups(): void;
   showLogs(): void;
   openHelp(): void;
+  /** Help › Check for Updates…: always answers (up to date, downloading, ready, or why not). */
+  checkForUpdates(): void;
   send(name: ShellEventName, data?: unknown): void;
 }
 
@@ -126,6 +128,7 @@ function helpMenu(state: MenuState, actions: MenuActions): MenuItemConstructorOp
     submenu: [
       { label: `${state.appName} Help`, click: () => actions.openHelp() },
       { label: 'Show Log Files', click: () => actions.showLogs() },
+      { label: 'Check for Updates…', click: () => actions.checkForUpdates() },
       ...(state.platform === 'darwin' ? [] : [{ type: 'separator' as const }, { role: 'about' as const }]),
     ],
   };

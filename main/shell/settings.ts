@@ -8,13 +8,13 @@ export interface ShellSettings {
   recentBooks: string[];
   /** Automatic backups: how many dailies and monthlies to keep. */
   backups: RotationPolicy;
-  /** The generic update feed (an https url); no feed, no update checks. */
-  updateFeed: string | null;
 }
+// No update feed here: this file is writable by every program the user runs (see updates.ts). An
+// `updateFeed` left by an older version is read past and dropped at the next write.
 
 export const MAX_RECENT_BOOKS = 10;
 
-const DEFAULTS: ShellSettings = { recentBooks: [], backups: { keepDailies: 14, keepMonthlies: 12 }, updateFeed: null };
+const DEFAULTS: ShellSettings = { recentBooks: [], backups: { keepDailies: 14, keepMonthlies: 12 } };
 
 const count = (value: unknown, fallback: number) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1000 ? (value as number) : fallback);
 
@@ -29,7 +29,6 @@ export function readSettings(file: string): ShellSettings {
   return {
     recentBooks: Array.isArray(raw.recentBooks) ? raw.recentBooks.filter((entry): entry is string => typeof entry === 'string').slice(0, MAX_RECENT_BOOKS) : [],
     backups: { keepDailies: count(raw.backups?.keepDailies, 14), keepMonthlies: count(raw.backups?.keepMonthlies, 12) },
-    updateFeed: typeof raw.updateFeed === 'string' && raw.updateFeed.startsWith('https://') ? raw.updateFeed : null,
   };
 }
 

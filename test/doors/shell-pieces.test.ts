@@ -14,7 +14,7 @@ import { readSettings, withRecent, writeSettings } from '../../main/shell/settin
 import { SystemFileRegistry } from '../../main/shell/system-file-registry';
 import { firstBook } from '../../main/shell/first-book';
 import { classifySystemFiles } from '../../main/shell/system-files';
-import { startUpdates } from '../../main/shell/updates';
+import { UpdateController, updatePolicy, type Updater, type UpdateScreen } from '../../main/shell/updates';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -42,6 +42,7 @@ function actions(): MenuActions & { sent: { name: string; data?: unknown }[]; ca
     showBackups: () => calls.push('showBackups'),
     showLogs: () => calls.push('showLogs'),
     openHelp: () => calls.push('openHelp'),
+    checkForUpdates: () => calls.push('checkForUpdates'),
     send: (name, data) => sent.push({ name, data }),
   };
 }
@@ -52,6 +53,15 @@ const click = (item: MenuItemConstructorOptions | undefined) => (item!.click as 
 const state = (platform: NodeJS.Platform) => ({ platform, appName: 'Ledgerdesk', recentBooks: ['/books/Acme Ltd.ledgerdesk'], backups: [{ label: '2026-11-22 10:00 UTC — Acme Ltd (daily)', path: '/books/b1' }], bookOpen: true, developer: false });
 
 describe('the application menu', () => {
+  it('has Help › Check for Updates… on every platform', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const menuActions = actions();
+      const help = buildMenuTemplate(state(platform), menuActions).find((item) => item.role === 'help');
+      click(byLabel(submenu(help), 'Check for Updates…'));
+      expect(menuActions.calls).toEqual(['checkForUpdates']);
+    }
+  });
+
   it('is App/File/Edit/View/Window/Help on macOS and File-first elsewhere', () => {
     const mac = buildMenuTemplate(state('darwin'), actions());
     expect(mac.map((item) => item.label ?? item.role)).toEqual(['Ledgerdesk', 'File', 'Edit', 'View', 'windowMenu', 'help']);
@@ -243,21 +253,103 @@ describe('crashes, settings and updates', () => {
   it('remember recent books, most recent first, and survive a damaged settings file', () => {
     const file = join(tempDir(), 'settings.json');
     let settings = readSettings(file);
-    expect(settings).toEqual({ recentBooks: [], backups: { keepDailies: 14, keepMonthlies: 12 }, updateFeed: null });
+    expect(settings).toEqual({ recentBooks: [], backups: { keepDailies: 14, keepMonthlies: 12 } });
     settings = withRecent(withRecent(withRecent(settings, '/a.ledgerdesk'), '/b.ledgerdesk'), '/a.ledgerdesk');
     writeSettings(file, { ...settings, backups: { keepDailies: 7, keepMonthlies: 24 } });
-    expect(readSettings(file)).toEqual({ recentBooks: ['/a.ledgerdesk', '/b.ledgerdesk'], backups: { keepDailies: 7, keepMonthlies: 24 }, updateFeed: null });
+    expect(readSettings(file)).toEqual({ recentBooks: ['/a.ledgerdesk', '/b.ledgerdesk'], backups: { keepDailies: 7, keepMonthlies: 24 } });
     writeFileSync(file, '{ not json');
     expect(readSettings(file).recentBooks).toEqual([]);
   });
 
-  it('check for updates only with a configured https feed in a packaged build', () => {
-    const updater = { setFeedURL: vi.fn(), checkForUpdatesAndNotify: vi.fn(async () => null) };
-    expect(startUpdates(updater, null, true)).toBe(false);
-    expect(startUpdates(updater, 'https://updates.example/ledgerdesk', false)).toBe(false);
-    expect(startUpdates(updater, 'http://updates.example/', true)).toBe(false);
-    expect(updater.setFeedURL).not.toHaveBeenCalled();
-    expect(startUpdates(updater, 'https://updates.example/ledgerdesk', true)).toBe(true);
-    expect(updater.setFeedURL).toHaveBeenCalledWith({ provider: 'generic', url: 'https://updates.example/ledgerdesk' });
+  it('take the update feed only from the build: a feed in settings.json is read past and never reaches the updater', () => {
+    const file = join(tempDir(), 'settings.json');
+    // What another program of the user's could write to point Ledgerdesk at its own "update".
+    writeFileSync(file, JSON.stringify({ recentBooks: [], updateFeed: 'https://evil.example/ledgerdesk' }));
+    expect(readSettings(file)).not.toHaveProperty('updateFeed');
+    const { updater, setFeedURL } = fakeUpdater();
+    new UpdateController(updater, fakeScreen().screen, { enabled: true }, '1.0.0').start();
+    expect(setFeedURL).not.toHaveBeenCalled();
+    expect(updater.checkForUpdates).toHaveBeenCalledTimes(1);
+  });
+
+  it('update only a packaged build with its feed built in, and never on Linux, saying why', () => {
+    expect(updatePolicy('win32', true, true)).toEqual({ enabled: true });
+    expect(updatePolicy('darwin', true, true)).toEqual({ enabled: true });
+    expect(updatePolicy('win32', false, true)).toMatchObject({ enabled: false, reason: expect.stringMatching(/development build/) });
+    expect(updatePolicy('darwin', true, false)).toMatchObject({ enabled: false, reason: expect.stringMatching(/without an update feed/) });
+    expect(updatePolicy('linux', true, true)).toMatchObject({ enabled: false, reason: expect.stringMatching(/AppImage update cannot be verified/) });
+    const { updater } = fakeUpdater();
+    const { screen, told } = fakeScreen();
+    const off = new UpdateController(updater, screen, updatePolicy('linux', true, true), '1.0.0');
+    expect(off.start()).toBe(false);
+    off.checkNow();
+    expect(updater.checkForUpdates).not.toHaveBeenCalled();
+    expect(told).toEqual([['Updates', expect.stringMatching(/Get new versions from the Ledgerdesk website/)]]);
+  });
+
+  it('download with progress on the taskbar, then ask to restart; Restart Now installs', async () => {
+    const { updater, emit } = fakeUpdater();
+    const { screen, progress, asked, told } = fakeScreen(0);
+    new UpdateController(updater, screen, { enabled: true }, '1.0.0').start();
+    expect(updater.autoDownload).toBe(true);
+    emit('update-available', { version: '1.1.0' });
+    emit('download-progress', { percent: 42.5 });
+    emit('download-progress', { percent: 100 });
+    emit('update-downloaded', { version: '1.1.0' });
+    await vi.waitFor(() => expect(updater.quitAndInstall).toHaveBeenCalledTimes(1));
+    expect(progress).toEqual([0, 0.425, 1, null]);
+    expect(asked).toEqual([['Ledgerdesk 1.1.0 is ready to install', ['Restart Now', 'Later']]]);
+    expect(told).toEqual([]);
+  });
+
+  it('say nothing after the quiet check at start; Help › Check for Updates… always answers', async () => {
+    const { updater, emit } = fakeUpdater();
+    const { screen, told, asked } = fakeScreen(1);
+    const controller = new UpdateController(updater, screen, { enabled: true }, '1.0.0');
+    controller.start();
+    emit('update-not-available');
+    expect(told).toEqual([]);
+    controller.checkNow();
+    emit('update-not-available');
+    expect(told).toEqual([['Ledgerdesk is up to date', 'You have version 1.0.0, the latest.']]);
+    controller.checkNow();
+    emit('error', new Error('net::ERR_INTERNET_DISCONNECTED'));
+    expect(told.at(-1)).toEqual(['Ledgerdesk could not check for updates', 'net::ERR_INTERNET_DISCONNECTED']);
+    // A download left for later is offered again rather than fetched twice; Later installs on quit.
+    controller.checkNow();
+    emit('update-downloaded', { version: '1.2.0' });
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    controller.checkNow();
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(updater.checkForUpdates).toHaveBeenCalledTimes(4);
+    expect(updater.quitAndInstall).not.toHaveBeenCalled();
+    expect(updater.autoInstallOnAppQuit).toBe(true);
   });
 });
+
+/** electron-updater's autoUpdater as far as the app uses it, plus a setFeedURL the app must never call. */
+function fakeUpdater() {
+  const events = new EventEmitter();
+  const setFeedURL = vi.fn();
+  const updater = {
+    autoDownload: false,
+    autoInstallOnAppQuit: false,
+    on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener as (...args: unknown[]) => void),
+    checkForUpdates: vi.fn(async () => null),
+    quitAndInstall: vi.fn(),
+    setFeedURL,
+  };
+  return { updater: updater as Updater & typeof updater, setFeedURL, emit: (event: string, ...args: unknown[]) => events.emit(event, ...args) };
+}
+
+function fakeScreen(answer = 1) {
+  const progress: (number | null)[] = [];
+  const asked: [string, readonly string[]][] = [];
+  const told: [string, string | undefined][] = [];
+  const screen: UpdateScreen = {
+    progress: (fraction) => progress.push(fraction),
+    ask: async (message, _detail, buttons) => (asked.push([message, buttons]), answer),
+    tell: (message, detail) => told.push([message, detail]),
+  };
+  return { screen, progress, asked, told };
+}
