@@ -1,92 +1,136 @@
 /**
- * The undo stack of the desk screens. Each edit that succeeded records how to reverse it through the
- * engine (a delete recreates the record, an edit puts the old values back) and how to do it again.
+ * The desk's Undo and Redo are the engine's (DESIGN: "Undo and redo are the engine's"): every write
+ * request that changed the book is one change set, and POST /v2/undo, /v2/redo (or a given set's
+ * undo/redo) take a whole set back or do it again in one transaction, or refuse with a sentence (a
+ * later change depends on it, a lock covers it). The desk keeps no reversal code of its own, and the
+ * stacks live in the book, so they survive a reload.
+ *
  * Ctrl/Cmd+Z undoes the latest, Shift+Ctrl/Cmd+Z or Ctrl+Y redoes; each shows a toast with the
- * opposite action. A step the engine refuses (an account lock, a record changed since) stays where
- * it was and its sentence is shown.
+ * opposite action. A screen that has just saved announces it: the toast says what was done in the
+ * screen's own words, and its Undo takes back exactly that change set even when it is no longer the
+ * latest.
  */
-import type { ApiResult } from './api';
+import { listChangeSets, stepChangeSet, type ChangeSet, type ChangeSetStacks } from './api/change_sets';
+import { bookChanges } from './book-changes.svelte';
 import { isTypingTarget } from './keyboard';
 import { toasts } from './toasts.svelte';
 
-export interface UndoEntry {
-  /** What the edit did, as the toast says it: "Deleted the transaction of 1 May 2025". */
+type Direction = 'undo' | 'redo';
+
+/** What a screen said about a set it made in this window: its words, and how it reads the engine again. */
+interface Announced {
   label: string;
-  undo: () => Promise<ApiResult<unknown>>;
-  redo: () => Promise<ApiResult<unknown>>;
-  /** Called after an undo or redo succeeded, so the screen reads the engine again. */
-  changed?: () => void;
+  /** Told which way the set was stepped: 'undo' took it back, 'redo' did it again. */
+  changed?: (direction: Direction) => void;
 }
 
-const LIMIT = 100;
+/** The engine's label ("created contact Acme") as the start of a sentence. */
+function sentenceOf(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
 
-class UndoStack {
-  done = $state<UndoEntry[]>([]);
-  undone = $state<UndoEntry[]>([]);
+class EngineUndo {
+  /** The set Ctrl+Z would undo and the one Shift+Ctrl+Z would redo, as the engine last said. */
+  undoTop = $state<ChangeSet | null>(null);
+  redoTop = $state<ChangeSet | null>(null);
   busy = $state(false);
+  private readonly announced = new Map<string, Announced>();
+  /** A set whose undo is the redo of something the person undid with its own button (offerRedo). */
+  private redoByUndoing: ChangeSet | null = null;
 
-  /** Records an edit that has just succeeded; a new edit clears what could be redone. */
-  record(entry: UndoEntry, announce = true) {
-    this.done = [...this.done.slice(-(LIMIT - 1)), entry];
-    this.undone = [];
-    if (announce) toasts.show(`${entry.label}.`, { tone: 'success', action: { label: 'Undo', keys: 'Ctrl+Z', run: () => void this.undo() } });
+  /** Reads the stacks from the engine (at start, after a reload, after another book is opened). */
+  async refresh(): Promise<void> {
+    const stacks = await listChangeSets(1);
+    if (stacks.ok) this.take(stacks.value);
   }
 
   /**
-   * An edit undone outside the stack, after its own confirmation (an import undone from Banking ›
-   * Imports): offered for redo (the toast's Redo, Shift+Ctrl+Z) like any edit the stack undid.
+   * An edit has just succeeded: finds the change set it made and shows the screen's words with an
+   * Undo of that set. `changed` is called after an undo or redo of it, for a screen that shows the
+   * record and does not hear book changes itself.
    */
-  recordUndone(entry: UndoEntry) {
-    this.undone = [...this.undone, entry];
-    toasts.show(`Undone: ${entry.label}.`, { action: { label: 'Redo', keys: 'Shift+Ctrl+Z', run: () => void this.redo() } });
+  async announce(label: string, options: { changed?: (direction: Direction) => void } = {}): Promise<void> {
+    const stacks = await listChangeSets(1);
+    const set = stacks.ok ? stacks.value.undo[0] : undefined;
+    if (stacks.ok) this.take(stacks.value);
+    if (set) this.announced.set(set.url, { label, changed: options.changed });
+    toasts.show(`${label}.`, { tone: 'success', action: set ? { label: 'Undo', keys: 'Ctrl+Z', run: () => void this.step('undo', set) } : undefined });
+  }
+
+  /**
+   * An edit the person has just taken back with a button of its own that is itself an edit (Banking ›
+   * Imports: Undo this import deletes the upload, change set `set`). Its redo is the engine's undo of
+   * that set, which brings the same rows back: the toast's Redo and Shift+Ctrl+Z do that while `set`
+   * is still the latest edit.
+   */
+  offerRedo(label: string, set: ChangeSet, options: { changed?: (direction: Direction) => void } = {}): void {
+    this.announced.set(set.url, { label, changed: options.changed });
+    this.redoByUndoing = set;
+    this.undoTop = set;
+    toasts.show(`Undone: ${label}.`, { action: { label: 'Redo', keys: 'Shift+Ctrl+Z', run: () => void this.redo() } });
+  }
+
+  /** The latest change set, to tell whether a write made one (a bulk import makes none). */
+  async latest(): Promise<ChangeSet | null> {
+    const stacks = await listChangeSets(1);
+    if (!stacks.ok) return null;
+    this.take(stacks.value);
+    return this.undoTop;
   }
 
   get canUndo() {
-    return this.done.length > 0 && !this.busy;
+    return this.undoTop !== null && !this.busy;
   }
 
   get canRedo() {
-    return this.undone.length > 0 && !this.busy;
+    return this.redoTop !== null && !this.busy;
   }
 
-  async undo(): Promise<boolean> {
-    const entry = this.done.at(-1);
-    if (!entry || this.busy) return false;
+  undo(set?: ChangeSet): Promise<boolean> {
+    return this.step('undo', set);
+  }
+
+  redo(set?: ChangeSet): Promise<boolean> {
+    const by = this.redoByUndoing;
+    if (!set && by && this.undoTop?.url === by.url) return this.step('undo', by, 'Redone');
+    return this.step('redo', set);
+  }
+
+  /** Undoes (redoes) the top of the stack, or `set`; the engine's refusal is shown as it says it. */
+  private async step(direction: Direction, set?: ChangeSet, said?: 'Redone'): Promise<boolean> {
+    if (this.busy) return false;
+    this.redoByUndoing = null;
     this.busy = true;
     try {
-      const result = await entry.undo();
+      const result = await stepChangeSet(direction, set);
       if (!result.ok) {
-        toasts.show(`Could not undo "${entry.label}": ${result.error.messages.join(' ')}`, { tone: 'error' });
+        toasts.show(result.error.messages.join(' '), { tone: 'error' });
+        await this.refresh();
         return false;
       }
-      this.done = this.done.slice(0, -1);
-      this.undone = [...this.undone, entry];
-      entry.changed?.();
-      toasts.show(`Undone: ${entry.label}.`, { action: { label: 'Redo', keys: 'Shift+Ctrl+Z', run: () => void this.redo() } });
+      const stepped = result.value.change_set;
+      this.take(result.value);
+      const known = this.announced.get(stepped.url);
+      known?.changed?.(direction);
+      // Every screen that shows what the set touched reads it again now, not at the next tick.
+      void bookChanges.check();
+      const label = known?.label ?? sentenceOf(stepped.label);
+      if (said) {
+        // A redo that was the undo of the person's own undo: taking it back is undoing the latest edit.
+        toasts.show(`${said}: ${label}.`, { action: { label: 'Undo', keys: 'Ctrl+Z', run: () => void this.undo() } });
+        return true;
+      }
+      const [done, opposite, keys]: [string, Direction, string] = direction === 'undo' ? ['Undone', 'redo', 'Shift+Ctrl+Z'] : ['Redone', 'undo', 'Ctrl+Z'];
+      toasts.show(`${done}: ${label}.`, { action: { label: opposite === 'undo' ? 'Undo' : 'Redo', keys, run: () => void this.step(opposite, stepped) } });
       return true;
     } finally {
       this.busy = false;
     }
   }
 
-  async redo(): Promise<boolean> {
-    const entry = this.undone.at(-1);
-    if (!entry || this.busy) return false;
-    this.busy = true;
-    try {
-      const result = await entry.redo();
-      if (!result.ok) {
-        toasts.show(`Could not redo "${entry.label}": ${result.error.messages.join(' ')}`, { tone: 'error' });
-        return false;
-      }
-      this.undone = this.undone.slice(0, -1);
-      this.done = [...this.done, entry];
-      entry.changed?.();
-      toasts.show(`Redone: ${entry.label}.`, { action: { label: 'Undo', keys: 'Ctrl+Z', run: () => void this.undo() } });
-      return true;
-    } finally {
-      this.busy = false;
-    }
+  private take(stacks: Pick<ChangeSetStacks, 'undo' | 'redo'>) {
+    this.undoTop = stacks.undo[0] ?? null;
+    this.redoTop = stacks.redo[0] ?? null;
   }
 
   /**
@@ -109,11 +153,11 @@ class UndoStack {
     return false;
   }
 
-  /** Forgets everything (another company opened). */
+  /** Another book is open (a restore): what this window said about its sets no longer applies. */
   clear() {
-    this.done = [];
-    this.undone = [];
+    this.announced.clear();
+    void this.refresh();
   }
 }
 
-export const undoStack = new UndoStack();
+export const undoStack = new EngineUndo();

@@ -7,8 +7,8 @@ import { statusCell } from './register-status';
 /**
  * Issue 14 item 2, a split: one bank line explained in several parts from the keyboard, the amount
  * left to allocate shown as it is typed and Save held back until the parts make the line to the penny;
- * a part the engine refuses takes the parts saved before it off again, with its sentence at its
- * field; one Ctrl+Z takes every part off and a redo puts them back; a split line opens split.
+ * the parts go to the engine as one request, so a part it refuses leaves the line as it was (nothing
+ * saved, nothing changed), with its sentence at its field; one Ctrl+Z takes every part off and a redo puts them back; a split line opens split.
  */
 describe('splitting a bank line into several explanations', () => {
   let app: AppSession;
@@ -161,6 +161,25 @@ describe('splitting a bank line into several explanations', () => {
     expect(await amount(2).inputValue()).toBe('40.00');
     expect(await part(2).getByLabel('Description').inputValue()).toBe('Team lunch');
     expect(await left().textContent()).toBe('Nothing left to allocate');
+    expect(app.problems).toEqual([]);
+  });
+
+  it('sends a changed split as one request: refused at its last part, the parts before it stay as they were', async () => {
+    const { page } = app;
+    // Part 1 shrinks (a step the engine runs first), and a new part 3 takes the £10 left but no category.
+    await amount(1).fill('50');
+    await page.keyboard.press('Alt+n');
+    await part(3).waitFor();
+    await expect.poll(() => left().textContent()).toBe('Nothing left to allocate');
+    await amount(2).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => part(3).getByText(/^Category is required/).count()).toBe(1);
+    // Nothing of the batch was kept: part 1 is still £60 in the book, and there is no third part.
+    expect(await explanations('STAPLES')).toEqual([
+      ['-40.0', 'Team lunch'],
+      ['-60.0', 'STAPLES OFFICE'],
+    ]);
+    expect(await part(1).getByText(/required/).count()).toBe(0);
     expect(app.problems).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BankTransaction, Explanation } from '../../renderer/lib/api/bank_transactions';
 import { allocation, blankPart, partFields, partOf, type SplitPart } from '../../renderer/sections/banking/explain-parts';
-import { planSplit } from '../../renderer/sections/banking/explanation-plan';
+import { batchSteps, planSplit, withFiles } from '../../renderer/sections/banking/explanation-plan';
 
 const line: BankTransaction = {
   url: '/v2/bank_transactions/7',
@@ -118,5 +118,21 @@ describe('a split line of an account in another currency', () => {
   it('reads a saved part back with its dollars and its pounds', () => {
     const saved = { url: '/v2/bank_transaction_explanations/4', dated_on: '2026-09-03', gross_value: '-47.8', foreign_currency_value: '-60.25' } as Explanation;
     expect(partOf(saved, 'USD', [], 'GBP')).toMatchObject({ amount: '60.25', nativeAmount: '47.80' });
+  });
+});
+
+describe('a split line: one request', () => {
+  it('sends the plan as batch steps, each file its own step naming the part that owns it', () => {
+    const old: Explanation = { url: '/v2/bank_transaction_explanations/9', bank_account: line.bank_account, bank_transaction: line.url, dated_on: line.dated_on, gross_value: '-100.0' };
+    const planned = planSplit([old], [{ fields: { bank_transaction: line.url, gross_value: '-60.0' } }, { existing: old, fields: { bank_transaction: line.url, gross_value: '-40.0' } }], 'GBP');
+    const file = { file_name: 'r.png', content_type: 'image/png', data: 'AAAA', size: 3 };
+    const steps = withFiles(planned, planned.find((step) => step.kind !== 'delete' && step.part === 0), [file, { ...file, file_name: 's.png' }]);
+    expect(batchSteps(steps)).toEqual([
+      // The existing part shrinks first; an update never repeats the line it explains.
+      { op: 'update', url: old.url, bank_transaction_explanation: { gross_value: '-40.0' } },
+      { op: 'create', bank_transaction_explanation: { bank_transaction: line.url, gross_value: '-60.0' } },
+      { op: 'attach', to: 1, attachments: [{ file_name: 'r.png', content_type: 'image/png', data: 'AAAA' }] },
+      { op: 'attach', to: 1, attachments: [{ file_name: 's.png', content_type: 'image/png', data: 'AAAA' }] },
+    ]);
   });
 });

@@ -135,23 +135,6 @@ export async function deleteExplanation(url: string, confirmed = false): Promise
   return sent.ok ? { ok: true, value: null } : sent;
 }
 
-function restoredText(description: string): { description: string; reference?: string; transaction_type?: string } {
-  const parts = lineParts(description);
-  return parts.type ? { description: parts.text, reference: parts.reference, transaction_type: parts.type } : { description };
-}
-
-/**
- * Puts a deleted statement line back (the undo of a delete): a one-line statement upload of the same
- * date, description and amount, which the engine adds because the account no longer holds it.
- */
-export async function restoreLine(accountUrl: string, line: Pick<BankTransaction, 'dated_on' | 'description' | 'amount'>): Promise<ApiResult<null>> {
-  const sent = await send('POST', '/v2/bank_transactions/statement', {
-    query: { bank_account: accountUrl },
-    body: { statement: [{ dated_on: line.dated_on, ...restoredText(line.description), amount: line.amount }] },
-  });
-  return sent.ok ? { ok: true, value: null } : sent;
-}
-
 /**
  * A statement line's description as the live service stores it, "text/reference/TYPE/" (api-notes:
  * bank transactions), read back into its parts; other text is all `text`.

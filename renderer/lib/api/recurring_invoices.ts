@@ -44,6 +44,11 @@ export function createRecurring(invoice: string, fields: ScheduleFields): Promis
   return getOne('POST', '/v2/recurring_invoices', 'recurring_invoice', recurringSchema, { body: { recurring_invoice: { invoice, ...fields } } });
 }
 
+/** One schedule, or a 404 when it is gone (its creation undone). */
+export function getRecurring(url: string): Promise<ApiResult<RecurringInvoice>> {
+  return getOne('GET', pathOf(url), 'recurring_invoice', recurringSchema);
+}
+
 export function updateRecurring(url: string, fields: ScheduleFields): Promise<ApiResult<RecurringInvoice>> {
   return getOne('PUT', pathOf(url), 'recurring_invoice', recurringSchema, { body: { recurring_invoice: fields } });
 }

@@ -3,7 +3,6 @@
  * hours, days or money (Monetary, in the project's currency); empty text sends no change on a new
  * project so the engine's defaults apply.
  */
-import { trimDecimal } from '../../../shared/money';
 import type { Project, ProjectFields } from '../../lib/api/projects';
 
 export interface ProjectValues {
@@ -50,22 +49,6 @@ export function projectFields(values: ProjectValues): ProjectFields {
     billing_period: values.billingPeriod,
     starts_on: values.startsOn || null,
     ends_on: values.endsOn || null,
-  };
-}
-
-/** What puts a project back as it was before an edit. */
-export function fieldsOf(project: Project): ProjectFields {
-  return {
-    contact: project.contact,
-    name: project.name,
-    status: project.status,
-    currency: project.currency,
-    budget: trimDecimal(project.budget),
-    budget_units: project.budget_units,
-    normal_billing_rate: trimDecimal(project.normal_billing_rate),
-    billing_period: project.billing_period,
-    starts_on: project.starts_on ?? null,
-    ends_on: project.ends_on ?? null,
   };
 }
 

@@ -5,7 +5,7 @@
  * takes one signed debit_value, a credit negative (spec 2.2). Exact minor units, never floats.
  */
 import { fromMinor, toMinor } from '../../../shared/money';
-import type { JournalEntry, JournalEntryFields, JournalSet, JournalSetFields } from '../../lib/api/journal_sets';
+import type { JournalEntry, JournalEntryFields } from '../../lib/api/journal_sets';
 import { moneyForInput, readMoney } from '../../lib/money-input';
 
 export interface EntryLine {
@@ -173,32 +173,6 @@ export function setTotal(entries: readonly JournalEntry[], currency: string): st
  */
 export function isBalancingEntry(entry: JournalEntry): boolean {
   return categoryCode(entry.category) === '999' && entry.description === 'Automatic Balancing Entry';
-}
-
-/** An entry as a new one with the same effect: what undo and redo put back. */
-export function entrySnapshot(entry: JournalEntry): JournalEntryFields {
-  return {
-    category: entry.category,
-    debit_value: entry.debit_value,
-    description: entry.description ?? '',
-    ...(entry.user ? { user: entry.user } : {}),
-    ...(entry.capital_asset_type ? { capital_asset_type: entry.capital_asset_type } : {}),
-    ...(entry.contact ? { contact: entry.contact } : {}),
-  };
-}
-
-/** A whole set as a create would make it again. */
-export function setSnapshot(set: JournalSet): JournalSetFields {
-  return {
-    ...(set.dated_on ? { dated_on: set.dated_on } : {}),
-    description: set.description,
-    journal_entries: set.journal_entries.filter((entry) => !isBalancingEntry(entry)).map(entrySnapshot),
-  };
-}
-
-/** The entries of an update that swaps what a set holds now for `target`'s entries. */
-export function replacingEntries(now: JournalSet, target: readonly JournalEntryFields[]): JournalEntryFields[] {
-  return [...now.journal_entries.filter((entry) => !isBalancingEntry(entry)).map((entry) => ({ url: entry.url, _destroy: true })), ...target];
 }
 
 /**
