@@ -35,6 +35,8 @@ class EngineUndo {
   redoTop = $state<ChangeSet | null>(null);
   busy = $state(false);
   private readonly announced = new Map<string, Announced>();
+  /** Announcements still finding their change set: an undo pressed meanwhile waits for them. */
+  private readonly announcing = new Set<Promise<void>>();
   /** A set whose undo is the redo of something the person undid with its own button (offerRedo). */
   private redoByUndoing: ChangeSet | null = null;
 
@@ -49,7 +51,13 @@ class EngineUndo {
    * Undo of that set. `changed` is called after an undo or redo of it, for a screen that shows the
    * record and does not hear book changes itself.
    */
-  async announce(label: string, options: { changed?: (direction: Direction) => void } = {}): Promise<void> {
+  announce(label: string, options: { changed?: (direction: Direction) => void } = {}): Promise<void> {
+    const work: Promise<void> = this.findAnnounced(label, options).finally(() => this.announcing.delete(work));
+    this.announcing.add(work);
+    return work;
+  }
+
+  private async findAnnounced(label: string, options: { changed?: (direction: Direction) => void }): Promise<void> {
     const stacks = await listChangeSets(1);
     const set = stacks.ok ? stacks.value.undo[0] : undefined;
     if (stacks.ok) this.take(stacks.value);
@@ -102,6 +110,9 @@ class EngineUndo {
     this.redoByUndoing = null;
     this.busy = true;
     try {
+      // Ctrl+Z straight after a save waits for that save's announcement, so the set the screen made is
+      // known and the toast says what was undone in the screen's words, not the engine's.
+      await Promise.allSettled([...this.announcing]);
       const result = await stepChangeSet(direction, set);
       if (!result.ok) {
         toasts.show(result.error.messages.join(' '), { tone: 'error' });
