@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { date, decimal, integer, requiredText } from './fields';
+import { fromMinor, toMinor } from '../money';
 
 /** The live service's depreciation methods and frequencies (dev.freeagent.com/docs/depreciation_profiles). */
 export const DEPRECIATION_METHODS = ['straight_line', 'reducing_balance'] as const;
@@ -47,3 +48,29 @@ export const capitalAssetUpdateSchema = z
   })
   .partial();
 export type CapitalAssetInput = z.infer<typeof capitalAssetUpdateSchema>;
+
+/** What the register's totals read of each asset (its JSON record has these fields). */
+export interface RegisterFigures {
+  purchased_on: string;
+  disposed_on?: string | null;
+  as_at_date: string;
+  cost: string;
+  accumulated_depreciation?: string | null;
+  net_book_value?: string | null;
+}
+
+/** Held at the as-at date: bought by then and not yet disposed of. */
+export function heldAt(asset: RegisterFigures): boolean {
+  return asset.purchased_on <= asset.as_at_date && !(asset.disposed_on && asset.disposed_on <= asset.as_at_date);
+}
+
+/**
+ * The register's totals: cost, depreciation to date and net book value of the assets still held at
+ * the as-at date, which is what the balance sheet's tangible assets add up to. One home for the screen
+ * and the PDF; exact in minor units.
+ */
+export function heldAssetTotals(assets: readonly RegisterFigures[], currency: string): { cost: string; depreciation: string; netBookValue: string } {
+  const held = assets.filter(heldAt);
+  const sum = (pick: (asset: RegisterFigures) => string | null | undefined) => fromMinor(held.reduce((total, asset) => total + toMinor(pick(asset) ?? '0', currency), 0), currency);
+  return { cost: sum((asset) => asset.cost), depreciation: sum((asset) => asset.accumulated_depreciation), netBookValue: sum((asset) => asset.net_book_value) };
+}

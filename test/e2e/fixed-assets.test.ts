@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { pdfText } from './pdf-text';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -46,6 +48,21 @@ describe('fixed assets in browser mode', () => {
     expect(await row('Laptop')).toEqual(['Laptop', 'Computer Equipment', '10 Jan 2026', '£1,200.00', '£366.63', '£833.37']);
     await page.getByText('Net book value £833.37').waitFor();
     await checkScreen(app, 'reports-fixed-assets');
+  });
+
+  it('saves the register as a PDF and a CSV with the figures on screen and the totals of the assets held', async () => {
+    const { page } = app;
+    await page.getByRole('grid', { name: 'Fixed assets' }).waitFor();
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save PDF…' }).click()]);
+    expect(pdf.suggestedFilename()).toBe('fixed-assets-2026-11-22.pdf');
+    const printed = await pdfText((await pdf.path())!);
+    expect(printed).toContain('Fixed asset register As at 2026-11-22');
+    expect(printed).toContain('Laptop Computer Equipment 2026-01-10 £1,200.00 £366.63 £833.37');
+    expect(printed).toContain('Assets held £1,200.00 £366.63 £833.37');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const rows = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
+    expect(rows.slice(1)).toEqual(['Laptop,Computer Equipment,2026-01-10,,1200.00,366.63,833.37', 'Assets held,,,,1200.00,366.63,833.37']);
+    expect(app.problems).toEqual([]);
   });
 
   it('adds an asset by hand, showing a refusal at its field, and opens its schedule', async () => {

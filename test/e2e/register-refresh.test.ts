@@ -27,7 +27,7 @@ describe('the register through changes to the book', () => {
       new MutationObserver(() => {
         const shown = document.querySelector('[role="grid"]');
         if (shown !== grid) seen.push('the grid was made anew');
-        else if (shown.querySelectorAll('[role="row"][aria-rowindex] [role="gridcell"]').length === 0) seen.push('the grid had no lines');
+        else if (!shown || shown.querySelectorAll('[role="row"][aria-rowindex] [role="gridcell"]').length === 0) seen.push('the grid had no lines');
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
   });

@@ -2,7 +2,11 @@ import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { agedTable, cashflowTable, trialBalanceTable } from '../../main/engine/reports/pdf/report-tables';
-import { agedCsv, balanceSheetCsv, cashflowCsv, profitAndLossCsv, trialBalanceCsv } from '../../renderer/sections/reports/report-exports';
+import { heldAssetTotals } from '../../shared/api/capital_assets';
+import { toMinor } from '../../shared/money';
+import { moneyCell } from '../../renderer/sections/reports/report-csv';
+import { capitalAssetSchema } from '../../renderer/lib/api/capital_assets';
+import { agedCsv, balanceSheetCsv, cashflowCsv, fixedAssetsCsv, profitAndLossCsv, trialBalanceCsv } from '../../renderer/sections/reports/report-exports';
 import { agedReportSchema, balanceSheetSchema, cashflowSchema, profitAndLossDetailSchema, trialBalanceLineSchema } from '../../renderer/lib/api/reports';
 import { contact, pay, sentInvoice, item } from './sales-helpers';
 import { bankAccount } from './banking-helpers';
@@ -109,5 +113,43 @@ describe('reports on screen, in PDF and in CSV', () => {
       expect(rows.length, table.title).toBeGreaterThan(0);
       table.rows.forEach((row, index) => expect(rows[index], table.title).toBe(row.cells.map((cell, column) => (table.amountColumns.includes(column) ? two(cell) : cell)).join(',')));
     }
+  });
+
+  it('the fixed asset register prints in PDF and CSV every asset the screen lists, and the totals of those held', async () => {
+    const t = createTestBook();
+    const asset = (description: string, purchasedOn: string, cost: string) =>
+      t.json('POST', '/v2/capital_assets', {
+        body: { capital_asset: { description, asset_type: 'Computer Equipment', purchased_on: purchasedOn, cost, depreciation_profile: { method: 'straight_line', asset_life_years: 3, frequency: 'annually' } } },
+      });
+    // 30 assets: more than one page of the list, so the PDF must not stop at the first page.
+    for (let index = 1; index <= 30; index++) expect((await asset(`Laptop ${index}`, `2025-0${(index % 9) + 1}-15`, `${1000 + index}.50`)).status).toBe(201);
+    const sold = await asset('Old server', '2024-05-01', '3000.00');
+    expect((await t.json('PUT', `/v2/capital_assets/${sold.body.capital_asset.url.split('/').pop()}`, { body: { capital_asset: { disposed_on: '2026-03-31', disposal_proceeds: '500' } } })).status).toBe(200);
+    const asAt = 'as_at_date=2026-06-30';
+    // The screen reads every page of the list (lib/api/capital_assets); so does this.
+    const screen = [];
+    for (let page = 1; ; page++) {
+      const listed = (await t.json('GET', `/v2/capital_assets?${asAt}&per_page=10&page=${page}`)).body.capital_assets;
+      if (listed.length === 0) break;
+      screen.push(...capitalAssetSchema.array().parse(listed));
+    }
+    expect(screen).toHaveLength(31);
+    const totals = heldAssetTotals(screen, 'GBP');
+    const pdf = await pdfText(t, `/v2/reports/fixed_assets/pdf?${asAt}`);
+    const csv = fixedAssetsCsv(screen, 'GBP').trim().split('\r\n').slice(1);
+    expect(csv).toHaveLength(32);
+    screen.forEach((line, index) => {
+      expect(pdf).toContain(`${line.description} Computer Equipment ${line.purchased_on}`);
+      expect(pdf).toContain(`${printed(line.cost)} ${printed(line.accumulated_depreciation ?? '0')} ${printed(line.net_book_value ?? '0')}`);
+      expect(csv[index]!.startsWith(`${line.description},Computer Equipment,${line.purchased_on},${line.disposed_on ?? ''},`)).toBe(true);
+    });
+    // The disposed server is listed but not in the totals: they are the balance sheet's tangible assets.
+    // 1,001.50 + 1,002.50 + ... + 1,030.50 = 30 x 1,000.50 + (1 + ... + 30) = 30,480.00; the server's 3,000.00 is not counted.
+    expect(toMinor(totals.cost)).toBe(3_048_000);
+    expect(toMinor(totals.cost) - toMinor(totals.depreciation)).toBe(toMinor(totals.netBookValue));
+    expect(toMinor(totals.depreciation)).toBeGreaterThan(0);
+    expect(pdf).toContain(`Assets held ${printed(totals.cost)} ${printed(totals.depreciation)} ${printed(totals.netBookValue)}`);
+    expect(csv[31]).toBe(`Assets held,,,,${moneyCell(totals.cost)},${moneyCell(totals.depreciation)},${moneyCell(totals.netBookValue)}`);
+    expect(csv[31]).toMatch(/^Assets held,,,,30480\.00,\d+\.\d\d,\d+\.\d\d$/);
   });
 });

@@ -41,17 +41,26 @@ function inView(row: CapitalAssetRow, view: CapitalAssetView, asAt: string): boo
   return true;
 }
 
-function listAssets(request: RouteRequest) {
+/** The register's rows for the request's view and as-at date, oldest purchase first. */
+function registerRows(request: RouteRequest): { rows: CapitalAssetRow[]; options: RecordOptions } {
   const { ctx, query } = request;
   const view = choiceParam(query, 'view', CAPITAL_ASSET_VIEWS, 'all');
   const options = recordOptions(request);
   const rows = ctx.db.select().from(capitalAssets).orderBy(asc(capitalAssets.purchasedOn), asc(capitalAssets.id)).all();
-  return listPage(
-    request,
-    'capital_assets',
-    rows.filter((row) => inView(row, view, options.asAt)),
-    (row) => capitalAssetRecord(ctx, row, options),
-  );
+  return { rows: rows.filter((row) => inView(row, view, options.asAt)), options };
+}
+
+function listAssets(request: RouteRequest) {
+  const { rows, options } = registerRows(request);
+  return listPage(request, 'capital_assets', rows, (row) => capitalAssetRecord(request.ctx, row, options));
+}
+
+/** The whole register as the list answers it, every page at once (for the PDF of the register). */
+export function registerRecords(request: RouteRequest): { records: Record<string, unknown>[]; asAt: string } {
+  const { rows, options } = registerRows(request);
+  // As the JSON reads: the record's money values are written out as the response writes them.
+  const records = JSON.parse(JSON.stringify(rows.map((row) => capitalAssetRecord(request.ctx, row, options)))) as Record<string, unknown>[];
+  return { records, asAt: options.asAt };
 }
 
 function createAsset(request: RouteRequest) {

@@ -1,9 +1,10 @@
 import { loadCompany } from '../company-record';
 import { reportPdf } from '../reports/pdf/report-pdf';
-import { agedTable, balanceSheetTable, cashflowTable, profitAndLossTable, trialBalanceTable, type ReportTable } from '../reports/pdf/report-tables';
+import { agedTable, balanceSheetTable, cashflowTable, fixedAssetsTable, profitAndLossTable, trialBalanceTable, type ReportTable } from '../reports/pdf/report-tables';
 import { ok, type Route, type RouteRequest } from '../route';
 import { agedBalanceRoutes } from './aged_balances';
 import { balanceSheetRoutes } from './balance_sheet';
+import { capitalAssetRoutes, registerRecords } from './capital_assets';
 import { cashflowRoutes } from './cashflow';
 import { profitAndLossRoutes } from './profit_and_loss';
 
@@ -52,14 +53,31 @@ const REPORTS: readonly PdfReport[] = [
   { name: 'aged_creditors', source: sourceRoute(agedBalanceRoutes, '/v2/accounting/aged_creditors'), table: (_request, answer) => agedTable('Aged creditors', answer.aged_creditors as Json) },
 ];
 
-export const reportPdfRoutes: Route[] = REPORTS.map((report) => ({
+function pdfAnswer(request: RouteRequest, table: ReportTable) {
+  const company = loadCompany(request.ctx);
+  const bytes = reportPdf(table, { company: company.name, currency: company.currency, createdAt: new Date(request.ctx.now) });
+  return ok({ pdf: { content: Buffer.from(bytes).toString('base64') } });
+}
+
+/** The register takes the list's query (as_at_date, view) and prints every asset, not one page. */
+const FIXED_ASSETS_PDF: Route = {
   method: 'GET',
-  path: `/v2/reports/${report.name}/pdf`,
-  level: report.source.level,
-  handle: (request: RouteRequest) => {
-    const table = report.table(request, answerOf(report.source, request));
-    const company = loadCompany(request.ctx);
-    const bytes = reportPdf(table, { company: company.name, currency: company.currency, createdAt: new Date(request.ctx.now) });
-    return ok({ pdf: { content: Buffer.from(bytes).toString('base64') } });
+  path: '/v2/reports/fixed_assets/pdf',
+  level: sourceRoute(capitalAssetRoutes, '/v2/capital_assets').level,
+  handle: (request) => {
+    const { records, asAt } = registerRecords(request);
+    return pdfAnswer(request, fixedAssetsTable(records, asAt, loadCompany(request.ctx).currency));
   },
-}));
+};
+
+export const reportPdfRoutes: Route[] = [
+  ...REPORTS.map(
+    (report): Route => ({
+      method: 'GET',
+      path: `/v2/reports/${report.name}/pdf`,
+      level: report.source.level,
+      handle: (request: RouteRequest) => pdfAnswer(request, report.table(request, answerOf(report.source, request))),
+    }),
+  ),
+  FIXED_ASSETS_PDF,
+];

@@ -180,7 +180,7 @@ export function getCashflow(period: Period): Promise<ApiResult<Cashflow>> {
   return getOne('GET', '/v2/cashflow', 'cashflow', cashflowSchema, { query: dated(period) });
 }
 
-export type PrintableReport = 'profit_and_loss' | 'balance_sheet' | 'trial_balance' | 'cashflow' | AgedKind;
+export type PrintableReport = 'profit_and_loss' | 'balance_sheet' | 'trial_balance' | 'cashflow' | AgedKind | 'fixed_assets';
 
 /**
  * A report as a PDF (GET /v2/reports/:report/pdf, a Ledgerdesk extension), drawn by the engine from

@@ -1,4 +1,5 @@
 /** Each report as CSV rows, with the engine's exact figures (debits positive in the trial balance). */
+import { heldAssetTotals } from '../../../shared/api/capital_assets';
 import type { CapitalAsset } from '../../lib/api/capital_assets';
 import type { AgedReport, BalanceSheet, Cashflow, ProfitAndLossDetail, TrialBalanceLine } from '../../lib/api/reports';
 import { moneyCell as money, toCsv, type CsvCell } from './report-csv';
@@ -48,9 +49,14 @@ export function cashflowCsv(flow: Cashflow): string {
 }
 
 /** The fixed asset register at its date: each asset's cost, depreciation to date and net book value. */
-export function fixedAssetsCsv(assets: readonly CapitalAsset[]): string {
+/** The register as the screen and the PDF list it, then the totals of the assets still held at the date. */
+export function fixedAssetsCsv(assets: readonly CapitalAsset[], currency: string): string {
+  const totals = heldAssetTotals(assets, currency);
   return toCsv(
     ['Asset', 'Type', 'Bought', 'Disposed of', 'Cost', 'Depreciation', 'Net book value'],
-    assets.map((asset) => [asset.description, asset.asset_type, asset.purchased_on, asset.disposed_on ?? '', money(asset.cost), money(asset.accumulated_depreciation), money(asset.net_book_value)]),
+    [
+      ...assets.map((asset) => [asset.description, asset.asset_type, asset.purchased_on, asset.disposed_on ?? '', money(asset.cost), money(asset.accumulated_depreciation), money(asset.net_book_value)]),
+      ['Assets held', '', '', '', money(totals.cost), money(totals.depreciation), money(totals.netBookValue)],
+    ],
   );
 }

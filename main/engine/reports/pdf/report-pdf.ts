@@ -10,6 +10,9 @@ import type { ReportRow, ReportTable } from './report-tables';
  * page to landscape so eight columns stay readable.
  */
 const AMOUNT_WIDTH = 82;
+/** Columns of codes, currencies and dates: wide enough for "2026-06-30" and their headings. */
+const NARROW_WIDTH = 60;
+const NARROW_COLUMNS = new Set(['Code', 'Currency', 'Month', 'Date', 'Bought', 'Disposed of']);
 const ROW_GAP = 4;
 const GREY = '#555555';
 
@@ -24,13 +27,15 @@ function layoutOf(doc: Pdf, table: ReportTable): Layout {
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const amounts = table.amountColumns.length;
-  const texts = table.columns.length - amounts;
-  // Text columns share what the amounts leave; a narrow code column gets less than a name.
+  const isNarrow = (heading: string, index: number) => !table.amountColumns.includes(index) && NARROW_COLUMNS.has(heading);
+  const narrow = table.columns.filter(isNarrow).length;
+  const wide = table.columns.length - amounts - narrow;
+  // Text columns share what the amounts leave; a code or a date gets less than a name.
   const textWidth = right - left - amounts * AMOUNT_WIDTH;
   const widths = table.columns.map((heading, index) => {
     if (table.amountColumns.includes(index)) return AMOUNT_WIDTH;
-    if (texts === 1) return textWidth;
-    return heading === 'Code' || heading === 'Currency' || heading === 'Month' || heading === 'Date' ? 60 : textWidth - 60 * (texts - 1);
+    if (wide === 0) return textWidth / narrow;
+    return isNarrow(heading, index) ? NARROW_WIDTH : (textWidth - NARROW_WIDTH * narrow) / wide;
   });
   let x = left;
   const columns = widths.map((width) => {

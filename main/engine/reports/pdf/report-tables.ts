@@ -21,6 +21,8 @@ export interface ReportTable {
   rows: ReportRow[];
 }
 
+import { heldAssetTotals, type RegisterFigures } from '../../../../shared/api/capital_assets';
+
 type Json = Record<string, unknown>;
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const list = (value: unknown) => (Array.isArray(value) ? (value as Json[]) : []);
@@ -106,6 +108,26 @@ export function agedTable(title: string, aged: Json): ReportTable {
     rows: [
       ...list(aged.contacts).map((line) => ({ cells: [text(line.contact_name), text(line.currency), ...figures(line)] })),
       ...list(aged.totals).map((line) => ({ cells: ['Total', text(line.currency), ...figures(line)], total: true })),
+    ],
+  };
+}
+
+/**
+ * The fixed asset register as the screen lists it (the CSV's columns), then the totals of the assets
+ * still held at the date, which the balance sheet's tangible assets add up to.
+ */
+export function fixedAssetsTable(assets: Json[], asAt: string, currency: string): ReportTable {
+  const totals = heldAssetTotals(assets as unknown as RegisterFigures[], currency);
+  return {
+    title: 'Fixed asset register',
+    covers: `As at ${asAt}`,
+    columns: ['Asset', 'Type', 'Bought', 'Disposed of', 'Cost', 'Depreciation', 'Net book value'],
+    amountColumns: [4, 5, 6],
+    rows: [
+      ...assets.map((asset) => ({
+        cells: [text(asset.description), text(asset.asset_type), text(asset.purchased_on), text(asset.disposed_on), text(asset.cost), text(asset.accumulated_depreciation), text(asset.net_book_value)],
+      })),
+      { cells: ['Assets held', '', '', '', totals.cost, totals.depreciation, totals.netBookValue], total: true },
     ],
   };
 }
