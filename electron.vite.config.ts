@@ -20,8 +20,18 @@ export default defineConfig({
     plugins: [copyMigrations()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') }, // pdfkit reads its font metrics from its own folder at run time, so it cannot be bundled.
-      external: ['better-sqlite3', 'pdfkit'] },
+      rollupOptions: {
+        // The app's main process, and the command line (serve, browser, sync, hmrc...) as plain
+        // JavaScript, so a package runs it with node and carries no TypeScript tooling (tsx is a
+        // development dependency).
+        input: { index: resolve(__dirname, 'main/index.ts'), cli: resolve(__dirname, 'main/cli.ts') },
+        // pdfkit reads its font metrics from its own folder at run time, so it cannot be bundled.
+        external: ['better-sqlite3', 'pdfkit'],
+        // Shared code sits beside the entries, not in a chunks/ folder: the migrations are found
+        // beside the module that reads them (db/migrate.ts), which may be a shared chunk.
+        // The command line is the package's bin: executable by its own first line.
+        output: { chunkFileNames: '[name]-[hash].js', banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : '') },
+      },
     },
   },
   preload: {
