@@ -1,4 +1,6 @@
 import type { SyncStatusRecord } from '../../../shared/api/sync';
+import { formatDate } from '../../lib/format';
+import { companyTypeLabel } from '../../lib/labels';
 
 /** The words the sync's status and review use; kept apart from the components so they can be tested. */
 
@@ -67,6 +69,30 @@ export function shownValue(value: unknown): string {
 }
 
 export const fieldName = (field: string) => field.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+
+/** The company settings a link plan compares (main/sync/company.ts), in the words of Settings. */
+const COMPANY_SETTINGS: Readonly<Record<string, string>> = {
+  type: 'Company type',
+  currency: 'Currency',
+  company_start_date: 'Company start date',
+  first_accounting_year_end: 'First accounting year end',
+  sales_tax_registration_status: 'VAT registration',
+  sales_tax_registration_number: 'VAT number',
+  sales_tax_effective_date: 'VAT registered from',
+  initial_vat_basis: 'VAT accounting basis',
+};
+
+export const companySettingName = (field: string) => COMPANY_SETTINGS[field] ?? fieldName(field);
+
+/** A setting's value as Settings shows it: the company type in words, dates as people read them. */
+export function companySettingValue(field: string, value: string | null): string {
+  if (value === null || value === '') return '—';
+  if (field === 'type') return companyTypeLabel(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  // The comparison drops a leading GB; a number of digits alone is a GB one.
+  if (field === 'sales_tax_registration_number' && /^\d+$/.test(value)) return `GB${value}`;
+  return shownValue(value);
+}
 
 export const REVIEW_KIND_WORDS: Record<string, string> = {
   conflict: 'Changed on both sides',
