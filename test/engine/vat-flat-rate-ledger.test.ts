@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toMinor } from '../../shared/money';
 import { createTestBook, type TestBook } from './harness';
 import { bankAccount, explainedLine } from './report-fixtures';
+import { contact, item, sentInvoice } from './sales-helpers';
 import { redo, undo } from './undo-helpers';
 
 // The flat rate scheme in the ledger (VAT Notice 733; docs/api-notes.md "The flat rate scheme in the
@@ -27,7 +28,7 @@ async function box5(t: TestBook, endsOn: string): Promise<number> {
 async function vatOwedAt(t: TestBook, asAt: string): Promise<number> {
   const sheet = (await t.json('GET', `/v2/accounting/balance_sheet?as_at_date=${asAt}`)).body.balance_sheet;
   const accounts = [...sheet.current_assets.accounts, ...sheet.current_liabilities.accounts].filter((account: any) => VAT_CODES.includes(account.nominal_code));
-  return -accounts.reduce((sum: number, account: any) => sum + toMinor(account.total_debit_value, 'GBP'), 0);
+  return accounts.reduce((owed: number, account: any) => owed - toMinor(account.total_debit_value, 'GBP'), 0);
 }
 
 /** A category's movement over a range in the profit and loss account, in debit sign. */
@@ -57,14 +58,16 @@ describe('the flat rate scheme in the ledger', () => {
     // Surplus 1,000.00 - 810.00 = 190.00 is income (055); the 50.00 of VAT not reclaimed is part of the goods' cost (103: 250.00 + 50.00).
     expect(movement(t, '055', '2025-08-01', '2025-10-31')).toBe(-190_00);
     expect(movement(t, '103', '2025-08-01', '2025-10-31')).toBe(300_00);
+    await explainedLine(t, account, { dated_on: '2025-12-01', amount: '-810' }, { category: '817' });
+    expect(await vatOwedAt(t, '2026-01-31')).toBe(0);
 
     // Quarter to 2026-07-31, after the first year, a limited cost business (section 4.4): goods 200.00 with VAT
     // are over 2% of 6,000.00 (120.00) but under £250 a quarter, so 16.5%: box 5 = 6,000.00 x 16.5% = 990.00.
     await sale(t, account, '2026-06-01', '6000');
     await materials(t, account, '2026-06-05', '200');
     expect(await box5(t, '2026-07-31')).toBe(990_00);
-    // Nothing paid to HMRC yet: the first quarter's 810.00 and this one's 990.00.
-    expect(await vatOwedAt(t, '2026-07-31')).toBe(810_00 + 990_00);
+    // The first quarter's 810.00 was paid to HMRC on 2025-12-01 (below): what is owed is this quarter's 990.00.
+    expect(await vatOwedAt(t, '2026-07-31')).toBe(990_00);
     // Surplus 1,000.00 - 990.00 = 10.00.
     expect(movement(t, '055', '2026-05-01', '2026-07-31')).toBe(-10_00);
 
@@ -76,12 +79,33 @@ describe('the flat rate scheme in the ledger', () => {
     await equipment(t, account, '2026-09-10', '2400');
     await equipment(t, account, '2026-09-11', '1800');
     expect(await box5(t, '2026-10-31')).toBe(470_00);
-    expect(await vatOwedAt(t, '2026-10-31')).toBe(810_00 + 990_00 + 470_00);
+    expect(await vatOwedAt(t, '2026-10-31')).toBe(990_00 + 470_00);
     // Surplus 1,000.00 - 870.00 = 130.00; the goods' 50.00 and the printer's 300.00 go to their own categories;
     // the computer keeps its 2,000.00 cost with its VAT reclaimed (602: 2,000.00 + 1,500.00 + 300.00).
     expect(movement(t, '055', '2026-08-01', '2026-10-31')).toBe(-130_00);
     expect(movement(t, '103', '2026-08-01', '2026-10-31')).toBe(300_00);
     expect(movement(t, '602', '2026-08-01', '2026-10-31')).toBe(3800_00);
+  });
+});
+
+describe('the flat rate scheme with cash accounting', () => {
+  it('counts what was received: an unpaid invoice’s VAT waits in VAT Charged, and once paid the VAT accounts equal the returns', async () => {
+    const t = await flatRateBook();
+    expect((await t.json('PUT', '/v2/company', { body: { company: { initial_vat_basis: 'Cash' } } })).status).toBe(200);
+    const account = await bankAccount(t);
+    // An invoice of 5,000.00 + 1,000.00 VAT dated 2026-07-10 (quarter to 2026-07-31), received 2026-09-02 (quarter to 2026-10-31).
+    const invoice = await sentInvoice(t, { contact: await contact(t), dated_on: '2026-07-10', invoice_items: [item({ price: '5000', sales_tax_rate: '20' })] });
+    // Quarter to 2026-07-31: nothing received, box 5 is nothing (Notice 733 section 9, the cash based turnover);
+    // the invoice's 1,000.00 of VAT stays in VAT Charged until it is paid, as under the normal cash method.
+    expect(await box5(t, '2026-07-31')).toBe(0);
+    expect(await vatOwedAt(t, '2026-07-31')).toBe(1000_00);
+    await explainedLine(t, account, { dated_on: '2026-09-02', amount: '6000' }, { paid_invoice: invoice.url });
+    await materials(t, account, '2026-09-05', '300');
+    // Quarter to 2026-10-31: 6,000.00 received x 14.5% = 870.00. Surplus 1,000.00 - 870.00 = 130.00; the goods' 50.00 to 103.
+    expect(await box5(t, '2026-10-31')).toBe(870_00);
+    expect(await vatOwedAt(t, '2026-10-31')).toBe(0 + 870_00);
+    expect(movement(t, '055', '2026-08-01', '2026-10-31')).toBe(-130_00);
+    expect(movement(t, '103', '2026-08-01', '2026-10-31')).toBe(300_00);
   });
 });
 
