@@ -141,6 +141,19 @@ describe('the flat rate journal is the engine’s', () => {
     expect(await vatOwedAt(t, '2026-10-31')).toBe(1044_00);
   });
 
+  it('goes when the company leaves the scheme from its registration: the normal method’s VAT is what is owed', async () => {
+    const t = await flatRateBook();
+    const account = await bankAccount(t);
+    await sale(t, account, '2026-09-01', '6000');
+    // No goods bought at all: a limited cost business, 6,000.00 x 16.5% = 990.00.
+    expect(await vatOwedAt(t, '2026-10-31')).toBe(990_00);
+    expect((await t.json('PUT', '/v2/company', { body: { company: { initially_on_frs: false } } })).status).toBe(200);
+    expect(t.book.sqlite.prepare("SELECT count(*) FROM postings WHERE source_resource = 'vat_flat_rate_adjustments'").pluck().get()).toBe(0);
+    // The 1,000.00 charged is box 5 on the normal method.
+    expect(await box5(t, '2026-10-31')).toBe(1000_00);
+    expect(await vatOwedAt(t, '2026-10-31')).toBe(1000_00);
+  });
+
   it('posts nothing for a company on the normal method', async () => {
     const t = createTestBook({ vatRegistered: true });
     const account = await bankAccount(t);

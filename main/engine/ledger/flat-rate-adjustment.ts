@@ -96,38 +96,40 @@ const finalPeriodEnds = (sqlite: Database.Database) =>
 /** Tables whose rows change what every return says (the schemes, the registration, a return unfiled). */
 const WHOLE_BOOK_TABLES = ['company', 'book_settings', 'vat_return_states'];
 
+const touchesWholeBook = (sqlite: Database.Database, setId: number) =>
+  sqlite.prepare(`SELECT 1 FROM change_set_rows WHERE set_id = ? AND tbl IN (${WHOLE_BOOK_TABLES.map(() => '?').join(', ')}) LIMIT 1`).get(setId, ...WHOLE_BOOK_TABLES) !== undefined;
+
 /**
- * What a write touched, read from its change set: every return (null) when it changed the company's
- * schemes or a return's state, else the days of the postings it wrote, moved or took away (before and
- * after), which are all the periods whose figures it can change. (Under cash accounting a payment posts
- * on its own day, so the period it settles in is among them.)
+ * The days of the postings a write added, moved or took away (before and after), which are all the
+ * periods whose figures it can change. (Under cash accounting a payment posts on its own day, so the
+ * period it settles in is among them.)
  */
-function touchedDays(sqlite: Database.Database, setId: number): string[] | null {
-  const whole = sqlite.prepare(`SELECT 1 FROM change_set_rows WHERE set_id = ? AND tbl IN (${WHOLE_BOOK_TABLES.map(() => '?').join(', ')}) LIMIT 1`).get(setId, ...WHOLE_BOOK_TABLES);
-  if (whole !== undefined) return null;
-  return sqlite
+const touchedDays = (sqlite: Database.Database, setId: number) =>
+  sqlite
     .prepare(
       `SELECT json_extract(before, '$.dated_on') AS day FROM change_set_rows WHERE set_id = @setId AND tbl = 'postings' AND before IS NOT NULL
        UNION SELECT json_extract(after, '$.dated_on') FROM change_set_rows WHERE set_id = @setId AND tbl = 'postings' AND after IS NOT NULL`,
     )
     .pluck()
     .all({ setId }) as string[];
-}
 
 /**
  * Brings the flat rate journal of every open return the write could have changed in step with the
  * ledger, inside that write (one request, one transaction, one change set: undo takes the journal back
- * with it). Filed returns keep theirs. When the whole book is read again, journals of periods no longer
- * on the scheme (or no longer periods) go. `setId` is the write's change set; null reads every return.
+ * with it). A write to the company, its settings (the schemes) or a return's state reads every return
+ * again, and takes away the journals of periods no longer on the scheme (or no longer periods); any
+ * other write reads the periods holding the days it posted on. Filed returns keep theirs. A book off
+ * the scheme pays one indexed look-up per write. `setId` is the write's change set; null reads all.
  */
 export function keepFlatRateAdjustments(ctx: EngineContext, setId: number | null): void {
   const sqlite = ctx.book.sqlite;
+  const whole = setId === null || touchesWholeBook(sqlite, setId);
   const company = loadCompany(ctx);
   const history = vatSchemeHistory(ctx, company);
   const onScheme = company.vatRegistered && !isStandardThroughout(history);
-  const days = setId === null ? null : touchedDays(sqlite, setId);
-  // A write that posted nothing on a book that never had the scheme has nothing to do here.
-  if (days !== null && (days.length === 0 || !onScheme)) return;
+  if (!onScheme && !whole) return;
+  const days = whole ? null : touchedDays(sqlite, setId!);
+  if (days !== null && days.length === 0) return;
   const final = finalPeriodEnds(sqlite);
   const wanted = new Map<number, PostingLine[]>();
   const periods = onScheme ? vatPeriods(company, ctx.today) : [];
@@ -136,7 +138,7 @@ export function keepFlatRateAdjustments(ctx: EngineContext, setId: number | null
     if (final.has(period.endsOn) || !touched(period)) continue;
     wanted.set(flatRateSourceId(period.endsOn), linesOrNone(ctx, company, history, period));
   }
-  if (days === null) {
+  if (whole) {
     const existing = sqlite.prepare('SELECT DISTINCT source_id FROM postings WHERE source_resource = ?').pluck().all(FLAT_RATE_SOURCE) as number[];
     for (const sourceId of existing) if (!wanted.has(sourceId) && !final.has(periodEndOfSource(sourceId))) keep(ctx, sourceId, []);
   }
