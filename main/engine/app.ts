@@ -12,6 +12,7 @@ import { ValidationError } from './payload';
 import { preparedPerConnection } from './prepared';
 import { allRoutes } from './resources';
 import { dailyRecurringCatchUp } from './sales/recurring-issue';
+import { keepFlatRateAdjustments } from './ledger/flat-rate-adjustment';
 import { capturing, installUndoCapture } from './undo/capture';
 import { changeLogMark, recordChangeSet } from './undo/change-sets';
 import { isBookFileRoute, type AnyRoute, type Route, type RouteResult } from './route';
@@ -85,6 +86,8 @@ function runWrite(ctx: EngineContext, route: Route, run: () => RouteResult): Rou
     const before = totalChanges.get() as number;
     const mark = changeLogMark(sqlite);
     const result = run();
+    // What the flat rate scheme makes of the VAT accounts follows every write, in the same change set.
+    if (setId !== null && ctx.changeCount() > 0) keepFlatRateAdjustments(ctx, setId);
     const wrote = (totalChanges.get() as number) !== before;
     if (wrote && ctx.changeCount() === 0 && route.unlogged !== true) throw new Error(`${route.method} ${route.path} wrote without a change-log entry`);
     if (setId !== null && ctx.changeCount() > 0) recordChangeSet(ctx, setId, mark);

@@ -6,9 +6,12 @@ import { z } from 'zod';
  */
 
 /**
- * The declaration the person confirms before a return is sent, in HMRC's words (VAT (MTD) end-to-end
- * service guide, "Submit a VAT return": software must show it and have it confirmed; the API's
- * `finalised: true` records that it was). See docs/api-notes.md, "Filing with HMRC".
+ * The declaration the person confirms before a return is sent, in HMRC's words: the VAT (MTD) end-to-end
+ * service guide's "Declaration text to use when a business confirms submission" (github.com/hmrc/
+ * vat-service-guide, source/documentation/obligations.html.md, "Submit a VAT Return with a declaration
+ * through software"): software must show it and have it confirmed; the API's `finalised: true` records
+ * that it was. Checked word for word by test/lint/hmrc-declaration.test.ts. See docs/api-notes.md,
+ * "Filing with HMRC".
  */
 export const HMRC_DECLARATION =
   'When you submit this VAT information you are making a legal declaration that the information is true and complete. A false declaration can result in prosecution.';

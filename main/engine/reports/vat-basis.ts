@@ -19,6 +19,9 @@ const rowsBetween = (sqlite: Database.Database, from: string, to: string, cashOn
     )
     .all({ from, to });
 
+/** Every posting dated in the range, as the return reads it on the invoice basis. */
+export const invoiceBasisRows = (sqlite: Database.Database, from: string, to: string): PartRow[] => rowsBetween(sqlite, from, to, false);
+
 /** The normal method: every posting dated in the range. */
 export function invoiceBasisParts(sqlite: Database.Database, from: string, to: string): VatParts {
   return sumParts(partsByDocument(rowsBetween(sqlite, from, to, false)).values());

@@ -59,7 +59,7 @@ export const CAPITAL_GOODS_THRESHOLD_MINOR = 200_000;
 
 /** Under the limited cost test, cost of sales other than services: commission (102), hire (104), subcontractors (150). */
 const NOT_GOODS = ['102', '104', '150'];
-const CAPITAL_PURCHASE = '602';
+export const CAPITAL_PURCHASE = '602';
 
 /**
  * A document bought goods and services under the reverse charge (or acquired EC goods) when a taxable
@@ -72,7 +72,7 @@ const SELF_ACCOUNTED_DOCUMENT = `EXISTS (
     AND NOT (nc.list_group = 'general' AND n.debit_minor < 0))`;
 
 /** Every posting with what the return needs to know of it; the filter is added by the caller. */
-export const PART_ROWS_SQL = `SELECT p.source_resource AS resource, p.source_id AS sourceId, p.debit_minor AS debit,
+export const PART_ROWS_SQL = `SELECT p.source_resource AS resource, p.source_id AS sourceId, p.debit_minor AS debit, p.category_id AS categoryId,
     c.base_code AS baseCode, c.list_group AS listGroup, p.ec_status AS ec, p.sales_tax_status AS status,
     coalesce(${ACQUISITION_DOCUMENT}, 0) AS acquisition, coalesce(${SELF_ACCOUNTED_DOCUMENT}, 0) AS selfAccounted,
     coalesce(${NET_LINE_ON_RETURN}, 0) AS onReturn, coalesce(${SALE_LINE}, 0) AS sale, coalesce(${DEEMED_SUPPLY_LINE}, 0) AS deemed
@@ -82,6 +82,7 @@ export interface PartRow {
   resource: string;
   sourceId: number;
   debit: number;
+  categoryId: number;
   baseCode: string;
   listGroup: string;
   ec: string | null;
@@ -102,7 +103,11 @@ interface DocumentLines {
 }
 
 /** The VAT of one line of a document: the document's input VAT in proportion to the line's net. */
-const lineVat = (document: DocumentLines, net: number) => (document.taxablePurchases === 0 ? 0 : roundMinor(new Decimal(document.parts.inputVat).times(net).dividedBy(document.taxablePurchases)));
+export const lineVatOf = (inputVat: number, taxablePurchases: number, net: number) => (taxablePurchases === 0 ? 0 : roundMinor(new Decimal(inputVat).times(net).dividedBy(taxablePurchases)));
+const lineVat = (document: DocumentLines, net: number) => lineVatOf(document.parts.inputVat, document.taxablePurchases, net);
+
+/** A single purchase of capital goods costing £2,000 or more with VAT (a refund of one reverses it). */
+export const isClaimedCapital = (net: number, vat: number) => Math.abs(net + vat) >= CAPITAL_GOODS_THRESHOLD_MINOR;
 
 function addRow(document: DocumentLines, row: PartRow): void {
   const parts = document.parts;
@@ -145,8 +150,7 @@ export function partsByDocument(rows: readonly PartRow[]): Map<string, VatParts>
     const parts = document.parts;
     for (const net of document.capitalLines) {
       const vat = lineVat(document, net);
-      // A single purchase of capital goods costing £2,000 or more with VAT (a refund of one reverses it).
-      if (Math.abs(net + vat) >= CAPITAL_GOODS_THRESHOLD_MINOR) {
+      if (isClaimedCapital(net, vat)) {
         parts.capitalNet += net;
         parts.capitalVat += vat;
       }

@@ -10,6 +10,7 @@ import { paymentMarks, paymentRecord, type DuePayment } from './return-payments'
 import type { VatBoxes } from './vat-boxes';
 import { ledgerNetVatDue, ledgerVatBoxes } from './vat-return-boxes';
 import { vatDueOn, vatPeriods, type VatPeriod } from './vat-periods';
+import { vatSchemeNote } from './vat-scheme-note';
 
 export const VAT_RETURN_KIND = 'vat';
 
@@ -80,5 +81,7 @@ export function vatReturnRecord(ctx: EngineContext, period: VatPeriod, withBreak
     hmrc_message: state?.filingStatus === 'rejected' ? (state.hmrcMessage ?? undefined) : undefined,
     payments: [paymentRecord(vatPayment(period, netDue), marks, currency)],
     breakdown: boxes ? breakdown(boxes, period, currency) : undefined,
+    // Ledgerdesk extension: the schemes the return is worked under, on single reads.
+    scheme_note: withBreakdown ? vatSchemeNote(ctx, period) : undefined,
   };
 }

@@ -39,16 +39,32 @@ function addStandard(sums: Sums, parts: VatParts): void {
   sums.box9 += parts.ecGoodsAcquired;
 }
 
+/** What the flat rate scheme made of a period: what the ledger holds and what the return says instead. */
+export interface FlatRateSummary {
+  /** The flat rate stretches read, each [startsOn, endsOn]. */
+  ranges: { startsOn: string; endsOn: string }[];
+  /** VAT charged to customers on the flat rate stretches (819), which the company keeps. */
+  chargedVat: number;
+  /** The flat rate VAT due instead (box 1 less the reverse charge outside the flat rate). */
+  flatRateVat: number;
+  /** All VAT the ledger holds as reclaimed (818) on the flat rate stretches, the reverse charge's included. */
+  reclaimedVat: number;
+  /** Of that, what the return still reclaims: capital goods of £2,000 or more (box 4). */
+  capitalVat: number;
+}
+
 /**
  * The flat rate scheme's boxes (VAT Notice 733 section 7): box 1 the flat rate VAT, plus any VAT the
  * company owes itself under the reverse charge, which is outside the flat rate; box 2 acquisitions as
  * usual; box 4 only the VAT on capital expenditure goods of £2,000 or more (section 15); box 6 the
  * flat rate turnover, VAT included; box 7 the capital goods claimed and any acquisitions; 8 and 9 as usual.
  */
-function addFlatRate(sums: Sums, stretches: readonly FlatRateStretch[], registeredOn: string, periodMonths: number): void {
-  if (stretches.length === 0) return;
+function addFlatRate(sums: Sums, stretches: readonly FlatRateStretch[], registeredOn: string, periodMonths: number): FlatRateSummary {
+  const summary: FlatRateSummary = { ranges: stretches.map(({ startsOn, endsOn }) => ({ startsOn, endsOn })), chargedVat: 0, flatRateVat: 0, reclaimedVat: 0, capitalVat: 0 };
+  if (stretches.length === 0) return summary;
   const limitedCost = isLimitedCostTrader(stretches, periodMonths);
-  sums.box1 += flatRateVat(stretches, registeredOn, limitedCost);
+  summary.flatRateVat = flatRateVat(stretches, registeredOn, limitedCost);
+  sums.box1 += summary.flatRateVat;
   for (const { parts } of stretches) {
     sums.box1 += parts.selfAccountedVat;
     sums.box2 += parts.acquisitionVat;
@@ -57,7 +73,11 @@ function addFlatRate(sums: Sums, stretches: readonly FlatRateStretch[], register
     sums.box7 += parts.capitalNet + parts.ecGoodsAcquired;
     sums.box8 += parts.ecGoodsSupplied;
     sums.box9 += parts.ecGoodsAcquired;
+    summary.chargedVat += parts.salesVat;
+    summary.reclaimedVat += parts.inputVat + parts.selfAccountedInput;
+    summary.capitalVat += parts.capitalVat;
   }
+  return summary;
 }
 
 /**
@@ -67,6 +87,11 @@ function addFlatRate(sums: Sums, stretches: readonly FlatRateStretch[], register
  * once, at the end.
  */
 export function schemeVatBoxes(ctx: Pick<EngineContext, 'book'>, company: Company, history: VatSchemeHistory, period: VatPeriod): VatBoxes {
+  return schemeVatFigures(ctx, company, history, period).boxes;
+}
+
+/** The boxes, and what the flat rate scheme made of the period (for the ledger's flat rate adjustment). */
+export function schemeVatFigures(ctx: Pick<EngineContext, 'book'>, company: Company, history: VatSchemeHistory, period: VatPeriod): { boxes: VatBoxes; flatRate: FlatRateSummary } {
   const registeredOn = company.salesTaxEffectiveDate ?? period.startsOn;
   const sums: Sums = { box1: 0, box2: 0, box4: 0, box6: 0, box7: 0, box8: 0, box9: 0 };
   const stretches: FlatRateStretch[] = [];
@@ -80,9 +105,9 @@ export function schemeVatBoxes(ctx: Pick<EngineContext, 'book'>, company: Compan
       stretches.push({ ...piece, sector, parts: partsOf(ctx, segment, piece.startsOn, piece.endsOn, company.currency) });
     }
   }
-  addFlatRate(sums, stretches, registeredOn, company.vatPeriodMonths);
+  const flatRate = addFlatRate(sums, stretches, registeredOn, company.vatPeriodMonths);
   const box3 = sums.box1 + sums.box2;
-  return {
+  const boxes: VatBoxes = {
     1: sums.box1,
     2: sums.box2,
     3: box3,
@@ -93,4 +118,5 @@ export function schemeVatBoxes(ctx: Pick<EngineContext, 'book'>, company: Compan
     8: wholePounds(sums.box8),
     9: wholePounds(sums.box9),
   };
+  return { boxes, flatRate };
 }

@@ -3,6 +3,7 @@ import { fromMinor } from '../../../shared/money';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
+import { FLAT_RATE_SOURCE, periodEndOfSource } from '../ledger/flat-rate-adjustment';
 import { periodHolding } from '../ledger/periods';
 import { pageHeaders, pageOf } from '../pagination';
 import { dateParam } from '../query-params';
@@ -30,6 +31,10 @@ const COLUMNS = `p.id, p.dated_on AS datedOn, p.debit_minor AS debitMinor, p.des
   p.source_id AS sourceId, p.foreign_currency AS foreignCurrency, p.foreign_debit_minor AS foreignDebitMinor,
   p.created_at AS createdAt, p.updated_at AS updatedAt, c.nominal_code AS nominalCode, c.description AS categoryName`;
 
+/** The document behind a posting; the flat rate journal belongs to its VAT return. */
+const sourceItemUrl = (ctx: EngineContext, row: TransactionRow) =>
+  row.sourceResource === FLAT_RATE_SOURCE ? recordUrl(ctx, 'vat_returns', periodEndOfSource(row.sourceId)) : recordUrl(ctx, row.sourceResource, row.sourceId);
+
 /** One posting as an accounting transaction (spec 2.16, golden transactions.json). */
 function transactionRecord(ctx: EngineContext, row: TransactionRow, currency: string): ApiRecord {
   const foreign =
@@ -46,7 +51,7 @@ function transactionRecord(ctx: EngineContext, row: TransactionRow, currency: st
     dated_on: date(row.datedOn),
     created_at: timestamp(row.createdAt),
     updated_at: timestamp(row.updatedAt),
-    source_item_url: recordUrl(ctx, row.sourceResource, row.sourceId),
+    source_item_url: sourceItemUrl(ctx, row),
     foreign_currency_data: foreign,
   };
 }

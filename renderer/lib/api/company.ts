@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { CompanyUpdate } from '../../../shared/api/company';
+import { vatSchemeChangeSchema } from '../../../shared/vat-schemes';
 import { getOne, type ApiResult } from '../api';
 import { companySchema } from '../records';
 
@@ -27,6 +28,8 @@ export const companySetupSchema = z.object({
   vat_period_months: z.number(),
   first_vat_period_ends_on: z.string().optional(),
   vat_registration_fixed_by: z.string().optional(),
+  /** Changes of VAT scheme on a date (Ledgerdesk extension), left out when there are none. */
+  vat_scheme_changes: z.array(vatSchemeChangeSchema).optional(),
 });
 export type CompanySetup = z.infer<typeof companySetupSchema>;
 

@@ -46,6 +46,8 @@ export const vatReturnSchema = z.object({
     })
     .optional(),
   hmrc_message: z.string().optional(),
+  /** The schemes the return is worked under, once the company is off the normal method (single reads). */
+  scheme_note: z.string().optional(),
 });
 export type VatReturn = z.infer<typeof vatReturnSchema>;
 

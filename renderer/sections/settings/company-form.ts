@@ -7,6 +7,7 @@ import type { CompanyType, CompanyUpdate } from '../../../shared/api/company';
 import { FRS_SECTORS, sectorRateOn } from '../../../shared/vat-flat-rates';
 import { firstEndForStagger, staggerOf } from '../../../shared/vat-stagger';
 import type { CompanyDetails, CompanySetup } from '../../lib/api/company';
+import { schemeChangeFields, schemeChangeValues, type SchemeChangeValues } from './scheme-changes';
 
 export interface CompanyFormValues {
   name: string;
@@ -32,6 +33,8 @@ export interface CompanyFormValues {
   flatRateSector: string;
   cisSubcontractor: boolean;
   cisContractor: boolean;
+  /** Later changes of scheme, each from its date. */
+  schemeChanges: SchemeChangeValues[];
 }
 
 /** The types a UK bookkeeper chooses from; Universal and US books keep theirs but are not offered. */
@@ -98,6 +101,7 @@ export function formValues(company: CompanyDetails, setup: CompanySetup | null):
     flatRateSector: company.initial_vat_frs_type ?? '',
     cisSubcontractor: company.cis_subcontractor,
     cisContractor: company.cis_contractor,
+    schemeChanges: schemeChangeValues(setup?.vat_scheme_changes),
   };
 }
 
@@ -136,6 +140,7 @@ export function companyFields(values: CompanyFormValues): CompanyUpdate {
     initial_vat_basis: values.vatBasis === 'Cash' ? 'Cash' : 'Invoice',
     initially_on_frs: values.onFlatRate,
     initial_vat_frs_type: values.onFlatRate ? values.flatRateSector || null : null,
+    vat_scheme_changes: schemeChangeFields(values.schemeChanges),
     ...(effective ? { first_vat_period_ends_on: firstEndForStagger(effective, months, Number(values.vatStagger)) } : {}),
   };
 }
