@@ -20,7 +20,8 @@ export default defineConfig({
     plugins: [copyMigrations()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') }, // pdfkit reads its font metrics from its own folder at run time, so it cannot be bundled.
+      // The engine host's worker is an entry of its own, beside index.js (main/host/launch.ts finds it there).
+      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts'), 'engine-worker': resolve(__dirname, 'main/host/engine-worker.ts') }, // pdfkit reads its font metrics from its own folder at run time, so it cannot be bundled.
       external: ['better-sqlite3', 'pdfkit'] },
     },
   },
