@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HostedBook, type HostedBookOptions } from '../../main/host/hosted-book';
-import type { OpenCommand } from '../../main/host/messages';
+import type { HostConfig, OpenCommand } from '../../main/host/messages';
 
 export const SESSION_TOKEN = 'hosted-session-token-0123456789';
 export const FIXED_NOW = '2026-11-20T09:00:00Z';
@@ -23,12 +23,10 @@ export function openCommand(file: string, name = 'Hosted Ltd'): OpenCommand {
 }
 
 /** Starts the host as the app does (writer and reader workers) on a fresh book file. */
-export async function startHostedBook(options: Partial<HostedBookOptions> = {}): Promise<{ hosted: HostedBook; folder: string; file: string }> {
+export async function startHostedBook(options: Partial<HostedBookOptions> = {}, config: Partial<HostedBookOptions['config']> = {}): Promise<{ hosted: HostedBook; folder: string; file: string }> {
   const folder = tempFolder();
-  const hosted = new HostedBook({
-    config: { now: FIXED_NOW, userData: folder, cipher: 'key file', cipherKind: 'key file', openBrowser: false, env: {} },
-    ...options,
-  });
+  const base: Omit<HostConfig, 'role'> = { now: FIXED_NOW, userData: folder, cipher: 'key file', cipherKind: 'key file', openBrowser: false, env: {} };
+  const hosted = new HostedBook({ ...options, config: { ...base, ...config } });
   const file = join(folder, 'book.ledgerdesk');
   await hosted.open(openCommand(file));
   return { hosted, folder, file };
