@@ -20,9 +20,15 @@ export default defineConfig({
     plugins: [copyMigrations()],
     build: {
       outDir: 'out/main',
-      // The engine host's worker is an entry of its own, beside index.js (main/host/launch.ts finds it there).
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts'), 'engine-worker': resolve(__dirname, 'main/host/engine-worker.ts') }, // pdfkit reads its font metrics from its own folder at run time, so it cannot be bundled.
-      external: ['better-sqlite3', 'pdfkit'] },
+      rollupOptions: {
+        // The engine host's worker is an entry of its own, beside index.js (main/host/launch.ts finds it there).
+        input: { index: resolve(__dirname, 'main/index.ts'), 'engine-worker': resolve(__dirname, 'main/host/engine-worker.ts') },
+        // The code both entries share goes in a chunk beside them, not in chunks/: main/db/migrate.ts
+        // finds the migrations folder next to the module that runs it.
+        output: { chunkFileNames: '[name]-[hash].js' },
+        // pdfkit reads its font metrics from its own folder at run time, so it cannot be bundled.
+        external: ['better-sqlite3', 'pdfkit'],
+      },
     },
   },
   preload: {

@@ -42,6 +42,10 @@ const mocks = vi.hoisted(() => {
     setTitle(title: string) {
       this.title = title;
     }
+    progress: number[] = [];
+    setProgressBar(fraction: number) {
+      this.progress.push(fraction);
+    }
     isDestroyed() {
       return false;
     }
@@ -130,6 +134,8 @@ describe('the Electron main process (electron mocked)', () => {
     const book = join(userData, 'ledgerdesk.sqlite');
     expect(existsSync(book)).toBe(true);
     expect(window().title).toBe('My Company — Ledgerdesk');
+    // The open ran in the engine host's writer, shown meanwhile as the taskbar's busy bar, then cleared.
+    expect(window().progress.slice(0, 2)).toEqual([2, -1]);
     expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')).recentBooks).toEqual([book]);
     const answer = (await mocks.handlers.get(API_CHANNEL)!(fromApp(), { method: 'GET', path: '/v2/company' })) as { status: number; body: { company: { name: string } } };
     expect(answer.status).toBe(200);
