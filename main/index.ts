@@ -352,7 +352,18 @@ if (!app.requestSingleInstanceLock()) {
     if (app.isReady() && window) void takeSystemFiles(files);
     else void app.whenReady().then(() => setTimeout(() => void takeSystemFiles(files), 0));
   });
-  // The writer closes the book (checkpointing its WAL) before the workers stop.
-  app.on('will-quit', () => void book?.close().finally(() => book.stop()));
+  // The writer closes the book (checkpointing its WAL) and the workers stop before the app quits.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed || !book) return;
+    event.preventDefault();
+    void book
+      .close()
+      .catch((error: unknown) => log.error('the book did not close cleanly', error))
+      .finally(() => {
+        closed = true;
+        void book.stop().finally(() => app.quit());
+      });
+  });
   void start();
 }

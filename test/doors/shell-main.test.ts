@@ -116,8 +116,11 @@ const events = () => window().webContents.sent.map((entry) => entry.payload);
 describe('the Electron main process (electron mocked)', () => {
   // Quitting closes the book and stops the engine host's workers.
   afterAll(async () => {
-    mocks.app.emit('will-quit');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const quitting = { prevented: false, preventDefault() { this.prevented = true; } };
+    mocks.app.emit('will-quit', quitting);
+    // The quit waits for the book to close in the writer, then goes on.
+    expect(quitting.prevented).toBe(true);
+    await vi.waitFor(() => expect(mocks.app.quit).toHaveBeenCalled(), { timeout: 30_000, interval: 20 });
   });
 
   it('registers its privileged scheme, takes the single-instance lock and loads the page from it', () => {
