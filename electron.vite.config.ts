@@ -21,14 +21,18 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        // The app's main process, and the command line (serve, browser, sync, hmrc...) as plain
-        // JavaScript, so a package runs it with node and carries no TypeScript tooling (tsx is a
-        // development dependency).
-        input: { index: resolve(__dirname, 'main/index.ts'), cli: resolve(__dirname, 'main/cli.ts') },
+        // The app's main process; the engine host's worker beside it (main/host/launch.ts finds it
+        // there); and the command line (serve, browser, sync, hmrc...) as plain JavaScript, so a
+        // package runs it with node and carries no TypeScript tooling (tsx is a development dependency).
+        input: {
+          index: resolve(__dirname, 'main/index.ts'),
+          'engine-worker': resolve(__dirname, 'main/host/engine-worker.ts'),
+          cli: resolve(__dirname, 'main/cli.ts'),
+        },
         // pdfkit reads its font metrics from its own folder at run time, so it cannot be bundled.
         external: ['better-sqlite3', 'pdfkit'],
-        // Shared code sits beside the entries, not in a chunks/ folder: the migrations are found
-        // beside the module that reads them (db/migrate.ts), which may be a shared chunk.
+        // Shared code sits beside the entries, not in a chunks/ folder: main/db/migrate.ts finds the
+        // migrations folder next to the module that runs it, which may be a shared chunk.
         // The command line is the package's bin: executable by its own first line.
         output: { chunkFileNames: '[name]-[hash].js', banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : '') },
       },

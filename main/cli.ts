@@ -3,10 +3,12 @@ import { dirname, resolve } from 'node:path';
 import { isCompanyType } from '../shared/api/company';
 import { isCalendarDate } from '../shared/api/fields';
 import { parseOptions, UsageError } from './args';
-import { backUp, BookFileError, describeBackup, listBackups, NewerDatabaseError, restoreBook } from './engine/book-care';
+import { backUp, BookFileError, DEFAULT_ROTATION, describeBackup, listBackups, NewerDatabaseError, restoreBook } from './engine/book-care';
 import { clockFromEnvironment, type Clock } from './engine/context';
 import { revokeTokens } from './engine/auth';
-import { issueToken, openEngine, ownerEmail, revokeUserTokens, UnknownUserError, type OpenEngine } from './engine/open';
+import { issueToken, openEngine, randomIds, revokeUserTokens, UnknownUserError, type OpenEngine } from './engine/open';
+import { HostedBook } from './host/hosted-book';
+import type { HostConfig } from './host/messages';
 import { givenToken } from './given-token';
 import { tokenExpiry } from './token-expiry';
 import type { BookOptions } from './engine/setup';
@@ -14,11 +16,6 @@ import { parseCommand } from './parse-command';
 import { startServer } from './server';
 import { HMRC_USAGE, hmrcCommand } from './hmrc-command';
 import { SYNC_USAGE, syncCommand } from './sync-command';
-import { keyFileCipher, nodeBookSync } from './sync/control/book-sync';
-import { connectionFileFor } from './hmrc/connection';
-import { withHmrcDoor } from './hmrc/door';
-import { HmrcService } from './hmrc/service';
-import { withSyncDoor } from './sync/control/door';
 import { defaultBookPath, userDataFolder } from './user-data';
 
 const USAGE = `Usage:
@@ -75,11 +72,6 @@ function port(values: Record<string, string>, fallback?: number): number {
   return Number(raw);
 }
 
-function open(values: Record<string, string>, flags: Set<string>, clock: Clock, file = requireValue(values, 'db')): OpenEngine {
-  mkdirSync(dirname(resolve(file)), { recursive: true });
-  return openEngine({ file: resolve(file), clock, create: bookOptions(values, flags, clock) });
-}
-
 /** Stops cleanly on Ctrl+C so the book's WAL is checkpointed and closed. */
 function closeOnSignal(close: () => Promise<void>): void {
   const stop = () => void close().then(() => process.exit(0));
@@ -87,41 +79,67 @@ function closeOnSignal(close: () => Promise<void>): void {
   process.once('SIGTERM', stop);
 }
 
+/**
+ * serve and browser mode run the engine as the desktop app does: in the engine host's workers (a
+ * writer and a reader), so a long write or parse never holds the server's own thread.
+ */
+async function hostBook(file: string, setup: BookOptions, token: { value: string; label: string; revokeLabel?: string }, config: Pick<HostConfig, 'userData' | 'env'>): Promise<HostedBook> {
+  mkdirSync(dirname(file), { recursive: true });
+  const hosted = new HostedBook({
+    config: { ...config, now: process.env.LEDGERDESK_NOW ?? null, cipher: 'key file', cipherKind: 'key file', openBrowser: false },
+    onCrash: (message) => console.error(message),
+  });
+  try {
+    await hosted.open({ file, create: true, setup, backups: DEFAULT_ROTATION, token });
+  } catch (error) {
+    await hosted.stop();
+    throw error;
+  }
+  return hosted;
+}
+
 async function serve(argv: string[], clock: Clock): Promise<void> {
   const { values, flags } = parseOptions(argv, { values: ['db', 'port', 'host', 'token', 'token-file', ...BOOK_VALUES], flags: BOOK_FLAGS });
   const given = givenToken(values, process.env);
-  const opened = open(values, flags, clock);
-  const token = issueToken(opened.deps, ownerEmail(opened.deps), given, 'serve');
-  const server = await startServer({ engine: opened.engine, host: values.host ?? '127.0.0.1', port: port(values) });
+  const token = given ?? randomIds.token();
+  const host = values.host ?? '127.0.0.1';
+  const listenOn = port(values);
+  const hosted = await hostBook(resolve(requireValue(values, 'db')), bookOptions(values, flags, clock), { value: token, label: 'serve' }, { userData: null, env: {} });
+  const server = await startServer({ engine: hosted.engine, host, port: listenOn }).catch(async (error: unknown) => {
+    await hosted.stop();
+    throw error;
+  });
   if (given === undefined) console.log(`owner token ${token}`);
   console.log(`listening on ${server.url}`);
   closeOnSignal(async () => {
     await server.close();
-    opened.close();
+    await hosted.close();
+    await hosted.stop();
   });
 }
 
 async function browser(argv: string[], clock: Clock): Promise<void> {
   const { values, flags } = parseOptions(argv, { values: ['db', 'port', 'renderer', ...BOOK_VALUES], flags: BOOK_FLAGS });
   // Browser mode is the desktop app without Electron: the same book in the user's data folder.
-  const file = values.db ?? defaultBookPath();
-  const opened = open(values, flags, clock, file);
+  const file = resolve(values.db ?? defaultBookPath());
+  const rendererDir = resolve(requireValue(values, 'renderer'));
+  const listenOn = port(values, 0);
   // The session token lives as long as this run: any left by a run that did not end cleanly goes
-  // first, and this one goes when the run stops.
-  revokeTokens(opened.deps.book.db, { label: BROWSER_TOKEN_LABEL });
-  const token = issueToken(opened.deps, ownerEmail(opened.deps), undefined, BROWSER_TOKEN_LABEL);
-  // Sync runs here, in the server's process; the page reaches it at /v2/sync like any other request.
-  const sync = nodeBookSync(opened.engine, opened.deps, resolve(file), userDataFolder(), process.env);
-  // No browser to open from here: the window opens HMRC's sign-in page itself.
-  const hmrc = new HmrcService({ store: connectionFileFor(userDataFolder(), resolve(file), keyFileCipher(userDataFolder())), userData: userDataFolder(), env: process.env });
-  const server = await startServer({ engine: withHmrcDoor(withSyncDoor(opened.engine, () => sync), () => hmrc), port: port(values, 0), rendererDir: resolve(requireValue(values, 'renderer')) });
+  // first (revokeLabel), and this one goes when the run stops.
+  const token = randomIds.token();
+  // Sync and HMRC run in the writer worker; the page reaches them at /v2/sync and /v2/hmrc like any
+  // other request. No browser to open from here: the window opens sign-in pages itself.
+  const hosted = await hostBook(file, bookOptions(values, flags, clock), { value: token, label: BROWSER_TOKEN_LABEL, revokeLabel: BROWSER_TOKEN_LABEL }, { userData: userDataFolder(), env: { ...process.env } });
+  const server = await startServer({ engine: hosted.engine, port: listenOn, rendererDir }).catch(async (error: unknown) => {
+    await hosted.stop();
+    throw error;
+  });
   // The token travels in the fragment, which browsers never send to a server or write to its logs.
   console.log(`Ledgerdesk is running in browser mode: open ${server.url}/#token=${token}`);
   closeOnSignal(async () => {
-    await sync.close();
     await server.close();
-    revokeTokens(opened.deps.book.db, { token });
-    opened.close();
+    await hosted.close(token);
+    await hosted.stop();
   });
 }
 

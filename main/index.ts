@@ -5,18 +5,15 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, sessi
 import log from 'electron-log/main';
 import updater from 'electron-updater';
 import { CONTEXT_MENU_CHANNEL, DROP_CHANNEL, EVENT_CHANNEL, SHELL_EVENTS, type ShellEventName, type SystemFile } from '../shared/bridge';
-import { backUp, backupFolder, DamagedBookError, describeBackup, listBackups, restoreBook, type BackupFile } from './engine/book-care';
+import { backupFolder, describeBackup, listBackups, type BackupFile } from './engine/book-care';
 import { clockFromEnvironment } from './engine/context';
 import { randomIds } from './engine/open';
+import { HostedBookError, type HostedBook } from './host/hosted-book';
 import { answerDropRequest, registerApiChannel } from './ipc';
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, handleAppProtocol, isAppUrl } from './shell/app-protocol';
-import { BookSession } from './shell/book-session';
-import { desktopCipher, DesktopSync } from './shell/desktop-sync';
+import { desktopHost, desktopOpenCommand } from './shell/desktop-host';
+import { desktopCipher } from './shell/desktop-sync';
 import { firstBook } from './shell/first-book';
-import { withSyncDoor } from './sync/control/door';
-import { connectionFileFor } from './hmrc/connection';
-import { withHmrcDoor } from './hmrc/door';
-import { HmrcService } from './hmrc/service';
 import { installCrashHandlers } from './shell/crash-log';
 import { guardContents, installGuards, isAllowedExternal } from './shell/guards';
 import { buildMenuTemplate, rowMenuTemplate } from './shell/menu';
@@ -43,15 +40,12 @@ let pageReady = false;
 /** Statement files that arrived before the page could take them. */
 const waitingStatements: SystemFile[] = [];
 // A fresh token per run, known only to this process; the renderer never sees it.
-const book = new BookSession(clock, randomIds.token(), () => settings.backups, () => {
-  showTitle();
-  refreshMenu();
-});
+const sessionToken = randomIds.token();
+// The engine, sync and HMRC run in the engine host's workers; main only routes (main/host). Made
+// once the app is ready, since the keychain the workers ask main for needs it.
+let book: HostedBook;
 
 const settingsFile = () => join(app.getPath('userData'), 'settings.json');
-// Made once the app is ready (safeStorage needs it); follows the open book from then on.
-let sync: DesktopSync | null = null;
-let hmrc: HmrcService | null = null;
 let updates: UpdateController | null = null;
 
 function send(name: ShellEventName, data?: unknown): void {
@@ -80,11 +74,11 @@ function refreshMenu(): void {
     {
       newBook: () => void newBook(),
       openBook: () => void chooseBook(),
-      openRecent: (path) => openBookFile(path, false),
+      openRecent: (path) => void openBookFile(path, false),
       clearRecent: () => saveSettings({ ...settings, recentBooks: book.file ? [book.file] : [] }),
-      backUpNow,
+      backUpNow: () => void backUpNow(),
       restoreFrom: (path) => void restoreFrom(path),
-      checkBook,
+      checkBook: () => void checkBook(),
       showBackups: () => send(SHELL_EVENTS.showBackups),
       showLogs: () => void shell.openPath(dirname(log.transports.file.getFile().path)),
       openHelp: () => void shell.openExternal(HELP_URL),
@@ -109,9 +103,9 @@ function saveSettings(next: ShellSettings): void {
 }
 
 /** Opens a book in the window; a refused book is explained and the current one stays open. */
-function openBookFile(file: string, create: boolean, companyName?: string): boolean {
+async function openBookFile(file: string, create: boolean, companyName?: string): Promise<boolean> {
   try {
-    const { company } = book.open(file, create, companyName);
+    const { company } = await book.open(desktopOpenCommand(file, create, clock, sessionToken, settings.backups, companyName));
     saveSettings(withRecent(settings, file));
     showTitle();
     log.info(`opened ${file}`);
@@ -128,18 +122,19 @@ function openBookFile(file: string, create: boolean, companyName?: string): bool
 async function explainRefusal(error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   log.warn('book refused', message);
-  const backup = error instanceof DamagedBookError ? error.latestBackup : null;
+  const damaged = error instanceof HostedBookError ? error.detail.damaged : undefined;
+  const backup = damaged?.latestBackup ?? null;
   const buttons = backup ? ['Restore Latest Backup', 'Open Another Book…', 'Cancel'] : ['Open Another Book…', 'Cancel'];
   const options = { type: 'error' as const, message: 'The book could not be opened', detail: message, buttons, defaultId: 0, cancelId: buttons.length - 1 };
   const { response } = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
-  if (backup && response === 0 && error instanceof DamagedBookError) await restoreInto(error.file, backup);
+  if (backup && damaged && response === 0) await restoreInto(damaged.file, backup);
   else if (buttons[response] === 'Open Another Book…') await chooseBook();
 }
 
 async function chooseBook(): Promise<void> {
   const options = { title: 'Open Book', filters: BOOK_FILTERS, properties: ['openFile' as const] };
   const chosen = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-  if (!chosen.canceled && chosen.filePaths[0]) openBookFile(chosen.filePaths[0], false);
+  if (!chosen.canceled && chosen.filePaths[0]) await openBookFile(chosen.filePaths[0], false);
 }
 
 async function newBook(): Promise<void> {
@@ -151,15 +146,13 @@ async function newBook(): Promise<void> {
     await dialog.showMessageBox({ type: 'warning', message: 'A file with that name is already there', detail: `${chosen.filePath} was left as it is. Choose a new name for the new book.` });
     return;
   }
-  openBookFile(chosen.filePath, true);
+  await openBookFile(chosen.filePath, true);
 }
 
-function backUpNow(): void {
-  const sqlite = book.sqlite();
-  const file = book.file;
-  if (!sqlite || !file) return;
+async function backUpNow(): Promise<void> {
+  if (!book.file) return;
   try {
-    const copy = backUp(sqlite, file, 'manual', clock.now());
+    const copy = await book.backUp();
     refreshMenu();
     void dialog.showMessageBox({ type: 'info', message: 'Backed up', detail: `The book was copied to ${copy}.` });
   } catch (error) {
@@ -167,10 +160,9 @@ function backUpNow(): void {
   }
 }
 
-function checkBook(): void {
-  const sqlite = book.sqlite();
-  if (!sqlite) return;
-  const problems = sqlite.prepare('PRAGMA integrity_check(20)').pluck().all() as string[];
+async function checkBook(): Promise<void> {
+  if (!book.file) return;
+  const problems = await book.check();
   const whole = problems.length === 1 && problems[0] === 'ok';
   void dialog.showMessageBox({
     type: whole ? 'info' : 'error',
@@ -204,20 +196,19 @@ async function restoreInto(file: string, from: string): Promise<void> {
     cancelId: 1,
   });
   if (response !== 0) return;
-  book.close();
   try {
-    const result = await restoreBook(file, from, listed, { now: () => clock.now() });
+    const result = await book.restore(file, from, listed);
     log.info(`restored ${from} into ${file}; previous kept in ${result.previous ?? 'nothing'}`);
   } catch (error) {
     tell(`The backup was not restored: ${error instanceof Error ? error.message : String(error)}`);
   }
-  openBookFile(file, false);
+  await openBookFile(file, false);
 }
 
 /** Books open in the window; statements go to the import review (now, or once the page is ready). */
-function takeSystemFiles(files: SystemFiles): void {
+async function takeSystemFiles(files: SystemFiles): Promise<void> {
   const lastBook = files.books.at(-1);
-  if (lastBook) openBookFile(lastBook, false);
+  if (lastBook) await openBookFile(lastBook, false);
   const statements = files.statements.map((path) => systemFiles.add(path)).filter((file): file is SystemFile => file !== null);
   if (statements.length === 0) return;
   if (pageReady && book.file) send(SHELL_EVENTS.importFiles, { files: statements });
@@ -268,23 +259,35 @@ function createWindow(): BrowserWindow {
 
 const isAppWindow = (event: IpcMainInvokeEvent) => window !== null && event.sender === window.webContents && isAppUrl(event.senderFrame?.url ?? '');
 
-function startSync(): void {
+function startHost(): HostedBook {
   const userData = app.getPath('userData');
-  // The approval page opens in the user's own browser, where they are signed in to the service.
-  sync = new DesktopSync(userData, desktopCipher(safeStorage, userData, process.platform), (url) => shell.openExternal(url), (status) => send(SHELL_EVENTS.syncStatus, status));
-  book.onSwitch((opened, file) => sync?.switchTo(opened, file));
-  // HMRC connections are sealed like the sync's tokens, one per book file.
-  const cipher = desktopCipher(safeStorage, userData, process.platform);
-  book.onSwitch((opened, file) => (hmrc = opened && file ? new HmrcService({ store: connectionFileFor(userData, file, cipher), userData, env: process.env, openBrowser: (url) => shell.openExternal(url) }) : null));
+  return desktopHost({
+    userData,
+    // Sync and HMRC tokens are sealed by the system keychain where there is one.
+    cipher: desktopCipher(safeStorage, userData, process.platform),
+    now: process.env.LEDGERDESK_NOW ?? null,
+    // The approval pages open in the user's own browser, where they are signed in to the service.
+    openExternal: (url) => void shell.openExternal(url),
+    onSyncStatus: (status) => send(SHELL_EVENTS.syncStatus, status),
+    // Opening, parsing, backing up, restoring: the taskbar/dock shows the work (2: indeterminate).
+    onProgress: (busy) => window?.setProgressBar(busy ? 2 : -1),
+    onCrash: (message) => {
+      log.error(message);
+      tell(message);
+    },
+    onShellChange: () => {
+      showTitle();
+      refreshMenu();
+    },
+  });
 }
 
 function registerChannels(): void {
-  // /v2/sync/… goes to the open book's sync; everything else to its engine.
-  // /v2/hmrc/… goes to the open book's HMRC connection.
-  registerApiChannel(withHmrcDoor(withSyncDoor(book.engine, () => sync?.controller ?? null), () => hmrc), book.sessionToken, isAppWindow);
+  // /v2/sync/… and /v2/hmrc/… are routed to the open book's sync and HMRC inside the writer worker.
+  registerApiChannel(book.engine, sessionToken, isAppWindow);
   ipcMain.handle(DROP_CHANNEL, (event, envelope: unknown) => {
     if (!isAppWindow(event)) return [{ status: 403, headers: {}, body: { errors: [{ message: 'This window may not use the Ledgerdesk API' }] } }];
-    return answerDropRequest(book.engine, book.sessionToken, systemFiles.resolve(envelope));
+    return answerDropRequest(book.engine, sessionToken, systemFiles.resolve(envelope));
   });
   ipcMain.handle(CONTEXT_MENU_CHANNEL, (event, commands: unknown) => {
     if (!isAppWindow(event) || !window) return null;
@@ -305,13 +308,13 @@ async function start(): Promise<void> {
   settings = readSettings(settingsFile());
   installGuards(app, session.defaultSession, (url) => (isAllowedExternal(url) ? shell.openExternal(url) : Promise.resolve()));
   handleAppProtocol(protocol, rendererDir);
-  startSync();
+  book = startHost();
   registerChannels();
   const first = firstBook(launch, settings.recentBooks, join(app.getPath('userData'), BOOK_FILE_NAME));
   window = createWindow();
   // The default book of a first run is "My Company" until the user names it in Settings.
-  if (!openBookFile(first.file, first.create, first.create ? 'My Company' : undefined)) refreshMenu();
-  takeSystemFiles({ books: [], statements: launch.statements });
+  if (!(await openBookFile(first.file, first.create, first.create ? 'My Company' : undefined))) refreshMenu();
+  await takeSystemFiles({ books: [], statements: launch.statements });
   updates = startUpdates();
   app.on('window-all-closed', () => app.quit());
 }
@@ -340,15 +343,27 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', (_event, argv, workingDirectory) => {
     focusWindow();
-    takeSystemFiles(classifySystemFiles(argv.slice(1), workingDirectory));
+    void takeSystemFiles(classifySystemFiles(argv.slice(1), workingDirectory));
   });
   // macOS hands files (Finder, the Dock) by event, also before the app is ready.
   app.on('open-file', (event, path) => {
     event.preventDefault();
     const files = classifySystemFiles([path], dirname(path));
-    if (app.isReady() && window) takeSystemFiles(files);
-    else void app.whenReady().then(() => setTimeout(() => takeSystemFiles(files), 0));
+    if (app.isReady() && window) void takeSystemFiles(files);
+    else void app.whenReady().then(() => setTimeout(() => void takeSystemFiles(files), 0));
   });
-  app.on('will-quit', () => book.close());
+  // The writer closes the book (checkpointing its WAL) and the workers stop before the app quits.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed || !book) return;
+    event.preventDefault();
+    void book
+      .close()
+      .catch((error: unknown) => log.error('the book did not close cleanly', error))
+      .finally(() => {
+        closed = true;
+        void book.stop().finally(() => app.quit());
+      });
+  });
   void start();
 }

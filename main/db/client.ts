@@ -121,3 +121,21 @@ function dailyBackup(sqlite: Database.Database, file: string, at: Date, policy: 
     console.warn(`ledgerdesk: the daily backup of ${file} could not be made: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/**
+ * A second, read-only connection to a book another connection has already opened (checked, migrated,
+ * in WAL mode). Under WAL it reads the last committed state while the writer works, so reads are
+ * answered during a long write; each read sees every write committed before it began. Its
+ * transactions stay deferred (read snapshots): it never takes the write lock.
+ */
+export function openBookReader(file: string, options: Pick<OpenBookOptions, 'busyTimeoutMs'> = {}): Book {
+  const sqlite = new Database(file, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+  try {
+    distrustSchema(sqlite);
+    sqlite.pragma('foreign_keys = ON');
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  return { db: drizzle(sqlite, { schema }), sqlite, file, close: () => sqlite.close() };
+}

@@ -100,11 +100,19 @@ function originOf(url: URL): string {
   return `${url.protocol}//${url.host}`;
 }
 
-export function createEngine(deps: EngineDeps, routes: readonly AnyRoute[] = allRoutes()): Engine {
+export interface EngineOptions {
+  /**
+   * An engine on a read-only connection (the engine host's reader): it answers GETs only, so it
+   * neither installs the undo capture nor runs the recurring catch-up; the writer does both.
+   */
+  readOnly?: boolean;
+}
+
+export function createEngine(deps: EngineDeps, routes: readonly AnyRoute[] = allRoutes(), options: EngineOptions = {}): Engine {
   const app = new Hono<Env>();
-  installUndoCapture(deps.book.sqlite);
+  if (!options.readOnly) installUndoCapture(deps.book.sqlite);
   // Recurring invoices fall due by the engine clock whether or not the app was open that day.
-  const catchUp = dailyRecurringCatchUp();
+  const catchUp = options.readOnly ? () => undefined : dailyRecurringCatchUp();
 
   const handle = async (c: Context<Env>, route: AnyRoute): Promise<Response> => {
     const request = c.req.raw;

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 // The Electron main process, loaded in Node with electron (and electron-log, electron-updater)
 // mocked: what it registers, which book it opens, and what a second launch does.
@@ -41,6 +41,10 @@ const mocks = vi.hoisted(() => {
     }
     setTitle(title: string) {
       this.title = title;
+    }
+    progress: number[] = [];
+    setProgressBar(fraction: number) {
+      this.progress.push(fraction);
     }
     isDestroyed() {
       return false;
@@ -97,7 +101,8 @@ mocks.app.paths.documents = elsewhere;
 process.env.LEDGERDESK_NOW = '2026-11-24T09:00:00Z';
 // The sources, or the built bundle when shell-bundle.test.ts names it.
 await import(process.env.LEDGERDESK_MAIN_ENTRY ?? '../../main/index');
-await new Promise((resolve) => setTimeout(resolve, 20));
+// The book opens in the engine host's writer worker: the window's title says when it has.
+await vi.waitFor(() => expect(mocks.Window.all[0]?.title).toBe('My Company — Ledgerdesk'), { timeout: 30_000, interval: 20 });
 
 const { API_CHANNEL, CONTEXT_MENU_CHANNEL, DROP_CHANNEL, SHELL_EVENTS } = await import('../../shared/bridge');
 const { openEngine } = await import('../../main/engine/open');
@@ -109,6 +114,15 @@ const fromApp = (url = 'ledgerdesk://app/index.html') => ({ sender: window().web
 const events = () => window().webContents.sent.map((entry) => entry.payload);
 
 describe('the Electron main process (electron mocked)', () => {
+  // Quitting closes the book and stops the engine host's workers.
+  afterAll(async () => {
+    const quitting = { prevented: false, preventDefault() { this.prevented = true; } };
+    mocks.app.emit('will-quit', quitting);
+    // The quit waits for the book to close in the writer, then goes on.
+    expect(quitting.prevented).toBe(true);
+    await vi.waitFor(() => expect(mocks.app.quit).toHaveBeenCalled(), { timeout: 30_000, interval: 20 });
+  });
+
   it('registers its privileged scheme, takes the single-instance lock and loads the page from it', () => {
     expect(mocks.privileged).toEqual([{ scheme: 'ledgerdesk', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
     expect(mocks.app.requestSingleInstanceLock).toHaveBeenCalled();
@@ -123,6 +137,8 @@ describe('the Electron main process (electron mocked)', () => {
     const book = join(userData, 'ledgerdesk.sqlite');
     expect(existsSync(book)).toBe(true);
     expect(window().title).toBe('My Company — Ledgerdesk');
+    // The open ran in the engine host's writer, shown meanwhile as the taskbar's busy bar, then cleared.
+    expect(window().progress.slice(0, 2)).toEqual([2, -1]);
     expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')).recentBooks).toEqual([book]);
     const answer = (await mocks.handlers.get(API_CHANNEL)!(fromApp(), { method: 'GET', path: '/v2/company' })) as { status: number; body: { company: { name: string } } };
     expect(answer.status).toBe(200);
@@ -157,7 +173,7 @@ describe('the Electron main process (electron mocked)', () => {
     const focused = window().focused;
     mocks.app.emit('second-instance', {}, ['/opt/Ledgerdesk/ledgerdesk', '--flag', other, 'march.ofx'], elsewhere);
     expect(window().focused).toBe(focused + 1);
-    expect(window().title).toBe('Acme Trading Ltd — Ledgerdesk');
+    await vi.waitFor(() => expect(window().title).toBe('Acme Trading Ltd — Ledgerdesk'), { timeout: 30_000, interval: 20 });
     const imported = events().filter((event) => event.name === SHELL_EVENTS.importFiles);
     expect(imported).toHaveLength(1);
     const files = (imported[0]!.data as { files: { ref: string; name: string; size: number }[] }).files;
@@ -171,10 +187,15 @@ describe('the Electron main process (electron mocked)', () => {
     expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')).recentBooks[0]).toBe(other);
   });
 
-  it('refuses a file that is not a book from a second launch and keeps the open book', () => {
+  it('refuses a file that is not a book from a second launch and keeps the open book', async () => {
     const letter = join(elsewhere, 'Letter.ledgerdesk');
     writeFileSync(letter, 'Dear Sir');
+    const { dialog } = await import('electron');
+    const explained = vi.mocked(dialog.showMessageBox).mock.calls.length;
     mocks.app.emit('second-instance', {}, ['/opt/Ledgerdesk/ledgerdesk', letter], elsewhere);
+    // The refusal is explained in a dialog once the writer has looked at the file.
+    await vi.waitFor(() => expect(vi.mocked(dialog.showMessageBox).mock.calls.length).toBe(explained + 1), { timeout: 30_000, interval: 20 });
+    expect(JSON.stringify(vi.mocked(dialog.showMessageBox).mock.calls.at(-1))).toContain('could not be opened');
     expect(window().title).toBe('Acme Trading Ltd — Ledgerdesk');
     expect(readFileSync(letter, 'utf8')).toBe('Dear Sir');
   });

@@ -28,6 +28,7 @@ const STUBS = [
   'main/ipc.ts',
   'main/index.ts',
   'main/preload.ts',
+  'main/host/hosted-book.ts',
   'renderer/lib/api.ts',
   'test/helper.ts',
 ];
@@ -88,6 +89,12 @@ const ILLEGAL_IMPORTS: [string, string, Rule][] = [
   ['main/ipc.ts', 'main/db/client.ts', 'boundaries/element-types'],
   ['main/server.ts', 'electron', 'boundaries/external'],
   ['main/cli.ts', 'electron', 'boundaries/external'],
+  // main/host: the engine in workers; no electron (main is asked by message), no doors
+  ['main/host/x.ts', 'electron', 'boundaries/external'],
+  ['main/host/x.ts', 'main/ipc.ts', 'boundaries/element-types'],
+  ['main/host/x.ts', 'main/server.ts', 'boundaries/element-types'],
+  ['main/host/x.ts', 'main/index.ts', 'boundaries/element-types'],
+  ['main/engine/x.ts', 'main/host/hosted-book.ts', 'boundaries/element-types'],
   // preload and renderer: the sandboxed side
   ['main/preload.ts', 'main/engine/app.ts', 'boundaries/element-types'],
   ['main/preload.ts', 'node:fs', 'boundaries/external'],
@@ -129,6 +136,12 @@ const LEGAL_IMPORTS: [string, string][] = [
   ['main/ipc.ts', 'main/engine/app.ts'],
   ['main/index.ts', 'electron'],
   ['main/index.ts', 'main/ipc.ts'],
+  ['main/index.ts', 'main/host/hosted-book.ts'],
+  ['main/cli.ts', 'main/host/hosted-book.ts'],
+  ['main/host/x.ts', 'main/engine/app.ts'],
+  ['main/host/x.ts', 'main/db/client.ts'],
+  ['main/host/x.ts', 'main/sync/push.ts'],
+  ['main/host/x.ts', 'node:worker_threads'],
   ['main/preload.ts', 'electron'],
   ['main/preload.ts', 'shared/money.ts'],
   ['renderer/lib/x.ts', 'shared/money.ts'],
