@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { bankRuleCreateSchema, bankRuleUpdateSchema } from '../../../shared/api/bank_rules';
+import { bankRuleCreateSchema, bankRulePreviewSchema, bankRuleUpdateSchema } from '../../../shared/api/bank_rules';
 import { Level } from '../../../shared/api/permissions';
 import { bankRules } from '../../db/schema';
 import { storedActions, storedCondition } from '../banking/rules/rule-check';
+import { previewRule } from '../banking/rules/rule-preview';
 import { BANK_RULES, findRule, ruleRecord, rulesInOrder } from '../banking/rules/rule-store';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
@@ -87,6 +88,8 @@ export const bankRuleRoutes: Route[] = [
   { method: 'GET', path: '/v2/bank_rules', level: BANKING, handle: listRules },
   { method: 'GET', path: BY_ID, level: BANKING, handle: ({ ctx, params }) => ok({ bank_rule: ruleRecord(ctx, findRule(ctx, params.id!)) }) },
   { method: 'POST', path: '/v2/bank_rules', level: BANKING, handle: createRule },
+  // Writes nothing: the lines with something left to explain that the rule would catch (Ledgerdesk's extension).
+  { method: 'POST', path: '/v2/bank_rules/preview', level: BANKING, handle: (request) => ok({ bank_rule_preview: previewRule(request.ctx, payload(request, 'bank_rule', bankRulePreviewSchema)) }) },
   { method: 'PUT', path: BY_ID, level: BANKING, handle: updateRule },
   { method: 'DELETE', path: BY_ID, level: BANKING, handle: deleteRule },
 ];
