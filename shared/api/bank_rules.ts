@@ -58,3 +58,8 @@ export const bankRulePreviewSchema = z.object({
   bank_rule: link.optional(),
 });
 export type BankRulePreviewInput = z.infer<typeof bankRulePreviewSchema>;
+
+/** POST /v2/bank_rules/order (Ledgerdesk's extension): every rule, in the order they are to be tried. */
+export const bankRuleOrderSchema = z.object({
+  bank_rules: z.array(link, { error: 'must be an array of bank rule urls' }).max(10_000, { error: 'must name at most 10000 rules' }),
+});

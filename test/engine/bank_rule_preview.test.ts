@@ -81,3 +81,25 @@ describe('POST /v2/bank_rules/preview', () => {
     expect((await t.json('POST', '/v2/bank_rules/preview', { body: {} })).status).toBeGreaterThanOrEqual(400);
   });
 });
+
+describe('POST /v2/bank_rules/order', () => {
+  it('puts every rule in the order given in one change set, undone in one step', async () => {
+    const { t } = await book();
+    const names = ['Tesco', 'Gas', 'Rent'];
+    const urls: string[] = [];
+    for (const name of names) urls.push((await createRule(t, { name, conditions: [{ field: 'description', operator: 'contains', value: name }], actions: { category: '285' } })).body.bank_rule.url);
+    const order = async () => (await t.json('GET', '/v2/bank_rules')).body.bank_rules.map((rule: any) => rule.name);
+    const moved = await t.json('POST', '/v2/bank_rules/order', { body: { bank_rule_order: { bank_rules: [urls[2], urls[0], urls[1]] } } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.bank_rules.map((rule: any) => [rule.name, rule.priority])).toEqual([['Rent', 0], ['Tesco', 1], ['Gas', 2]]);
+    expect(await order()).toEqual(['Rent', 'Tesco', 'Gas']);
+    expect((await t.json('POST', '/v2/undo')).status).toBe(200);
+    expect(await order()).toEqual(['Tesco', 'Gas', 'Rent']);
+    // Some rules only, one twice, or one unknown: refused, nothing changed.
+    for (const bank_rules of [[urls[1], urls[0]], [urls[0], urls[0], urls[1]], [urls[0], urls[1], '/v2/bank_rules/99']]) {
+      const refused = await t.json('POST', '/v2/bank_rules/order', { body: { bank_rule_order: { bank_rules } } });
+      expect(refused.status).toBe(422);
+    }
+    expect(await order()).toEqual(['Tesco', 'Gas', 'Rent']);
+  });
+});
