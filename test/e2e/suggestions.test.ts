@@ -156,4 +156,43 @@ describe.shuffle('suggestions in the register', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(explainedCount, { timeout: 15_000 }).toBe(0);
   }, 120_000);
+
+  it('makes a rule from a line, shows the lines it would catch before saving, and lists it under Banking › Rules', async () => {
+    const { page } = app;
+    await openRegister(app);
+    await expect.poll(() => grid().evaluate((element) => element === document.activeElement)).toBe(true);
+    // The newest unexplained line (Tesco) is chosen: M makes a rule from it.
+    await page.keyboard.press('m');
+    const editor = page.locator('form[aria-labelledby="rule-title"]');
+    await editor.getByRole('heading', { name: 'New bank rule' }).waitFor();
+    expect(await editor.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('TESCO STORES');
+    expect(await editor.getByRole('textbox', { name: 'Text' }).inputValue()).toBe('TESCO STORES');
+    expect(await editor.getByRole('combobox', { name: 'Direction' }).inputValue()).toBe('out');
+    expect(await editor.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Accommodation and Meals');
+    // Before it is saved: the one unexplained Tesco line is what it would catch.
+    const caught = editor.getByRole('region', { name: 'Lines this rule would catch' });
+    await caught.getByText('1 unexplained line.').waitFor();
+    expect(await caught.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('CARD PAYMENT TO TESCO STORES 3041 ON 20/11')]);
+    // Narrowed to an amount nobody paid, it catches nothing.
+    await editor.getByRole('combobox', { name: 'Condition 2' }).selectOption('amount');
+    await editor.getByRole('textbox', { name: 'Amount (out is negative)' }).fill('-99.99');
+    await caught.getByText('No unexplained line.').waitFor();
+    await editor.getByRole('combobox', { name: 'Condition 2' }).selectOption('direction');
+    await caught.getByText('1 unexplained line.').waitFor();
+    await editor.getByRole('checkbox', { name: 'Explain lines it catches as they are imported' }).check();
+    await checkScreen(app, 'suggestions-rule-editor');
+    await editor.getByRole('button', { name: /Save rule/ }).click();
+    await editor.waitFor({ state: 'detached' });
+    const rules = page.getByRole('grid', { name: 'Bank rules' });
+    const row = rules.locator('[role=row]', { hasText: 'TESCO STORES' });
+    await row.waitFor();
+    expect((await row.locator('[role=gridcell]').allTextContents()).map((text) => text.trim())).toEqual(['0', 'TESCO STORES', 'Description contains “TESCO STORES” and money out', '285 Accommodation and Meals', 'Explains']);
+    const saved = (await app.book.json('GET', '/v2/bank_rules')).body.bank_rules;
+    expect(saved).toMatchObject([{ name: 'TESCO STORES', auto_explain: true, conditions: [{ field: 'description', operator: 'contains', value: 'TESCO STORES' }, { field: 'amount', operator: 'between' }] }]);
+    await checkScreen(app, 'suggestions-rules');
+    // Back in the register, the Tesco line's suggestion now comes from the rule.
+    await page.keyboard.press('Escape');
+    await grid().waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'Suggestion' }).textContent()).toContain('by the rule “TESCO STORES”');
+  }, 120_000);
 });

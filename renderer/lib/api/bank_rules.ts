@@ -77,3 +77,9 @@ export function previewRule(conditions: RuleCondition[], priority: number | unde
   const body = { conditions, ...(priority !== undefined ? { priority } : {}), ...(editing ? { bank_rule: editing } : {}) };
   return getOne('POST', '/v2/bank_rules/preview', 'bank_rule_preview', rulePreviewSchema, { body: { bank_rule: body } });
 }
+
+/** Every rule, in the order they are to be tried (POST /v2/bank_rules/order): one request, one undo. */
+export async function orderRules(urls: readonly string[]): Promise<ApiResult<null>> {
+  const sent = await send('POST', '/v2/bank_rules/order', { body: { bank_rule_order: { bank_rules: urls } } });
+  return sent.ok ? { ok: true, value: null } : sent;
+}
