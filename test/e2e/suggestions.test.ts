@@ -195,4 +195,42 @@ describe.shuffle('suggestions in the register', () => {
     await grid().waitFor();
     await expect.poll(() => page.getByRole('region', { name: 'Suggestion' }).textContent()).toContain('by the rule “TESCO STORES”');
   }, 120_000);
+
+  it('says in the import review which lines an auto-explain rule will explain, and explains them on import', async () => {
+    const { page } = app;
+    const rule = await app.book.json('POST', '/v2/bank_rules', {
+      body: { bank_rule: { name: 'Tesco', conditions: [{ field: 'description', operator: 'contains', value: 'tesco stores' }], actions: { category: '285' }, auto_explain: true } },
+    });
+    expect(rule.status).toBe(201);
+    const ofx = [
+      'OFXHEADER:100',
+      'DATA:OFXSGML',
+      'VERSION:102',
+      '',
+      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>GBP<BANKACCTFROM><BANKID>000000<ACCTID>99999999<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20261121<DTEND>20261122',
+      '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261121<TRNAMT>-18.20<FITID>T1<NAME>CARD PAYMENT TO TESCO STORES 3041</STMTTRN>',
+      '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261122<TRNAMT>-9.00<FITID>T2<NAME>CORNER CAFE</STMTTRN>',
+      '</BANKTRANLIST><LEDGERBAL><BALAMT>-1077.62<DTASOF>20261122</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+    ].join('\n');
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'november.ofx'));
+      const target = document.querySelector('main') ?? document.body;
+      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    }, ofx);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Review november.ofx' }).waitFor();
+    // The file's account details match no account: the person chooses it.
+    const choice = dialog.getByLabel('Import into');
+    const option = await choice.locator('option', { hasText: 'Business Current' }).getAttribute('value');
+    await choice.selectOption(option!);
+    await dialog.getByRole('note').filter({ hasText: '1 chosen row will be explained as it is imported, by bank rules marked to explain on import (“Tesco”)' }).waitFor();
+    const tescoRow = dialog.getByRole('grid', { name: 'Statement rows' }).locator('tr', { hasText: 'TESCO STORES' });
+    expect(await tescoRow.locator('td.match').textContent()).toContain('Explained on import by the rule “Tesco”');
+    await checkScreen(app, 'suggestions-import-review');
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByText('1 line was explained by bank rules as it was imported.').waitFor();
+    const imported = (await lines()).find((line) => line.description.startsWith('CARD PAYMENT TO TESCO STORES 3041/'))!;
+    expect(categoryOf(imported)).toBe('285');
+  }, 120_000);
 });
