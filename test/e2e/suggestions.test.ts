@@ -233,4 +233,30 @@ describe.shuffle('suggestions in the register', () => {
     const imported = (await lines()).find((line) => line.description.startsWith('CARD PAYMENT TO TESCO STORES 3041/'))!;
     expect(categoryOf(imported)).toBe('285');
   }, 120_000);
+
+  it('moves a rule down with Alt+Down (one undo puts it back) and deletes one after asking, on Banking › Rules', async () => {
+    const { page } = app;
+    for (const name of ['Tesco', 'Trainline']) {
+      const made = await app.book.json('POST', '/v2/bank_rules', { body: { bank_rule: { name, conditions: [{ field: 'description', operator: 'contains', value: name }], actions: { category: '285' } } } });
+      expect(made.status).toBe(201);
+    }
+    const order = async () => (await app.book.json('GET', '/v2/bank_rules')).body.bank_rules.map((rule: { name: string }) => rule.name);
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Business Current', { exact: true }).waitFor();
+    await page.keyboard.press('u');
+    const rules = page.getByRole('grid', { name: 'Bank rules' });
+    await rules.locator('[role=row]', { hasText: 'Trainline' }).waitFor();
+    await rules.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(order).toEqual(['Trainline', 'Tesco']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(order).toEqual(['Tesco', 'Trainline']);
+    await rules.focus();
+    await page.keyboard.press('Delete');
+    const ask = page.getByRole('alertdialog', { name: 'Delete this rule?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Delete rule' }).click();
+    await expect.poll(order).toEqual(['Trainline']);
+  }, 120_000);
 });
