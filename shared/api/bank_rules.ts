@@ -46,3 +46,20 @@ const ruleFields = {
 export const bankRuleCreateSchema = z.object(ruleFields).partial({ priority: true, auto_explain: true });
 export const bankRuleUpdateSchema = z.object(ruleFields).partial();
 export type BankRuleInput = z.infer<typeof bankRuleUpdateSchema>;
+
+/**
+ * POST /v2/bank_rules/preview (Ledgerdesk's extension): the lines a rule would catch before it is
+ * saved. Conditions as a rule's; priority places it among the rules there are (without one it goes
+ * after them all), and `bank_rule` names the rule being edited, so it is not counted against itself.
+ */
+export const bankRulePreviewSchema = z.object({
+  conditions: ruleFields.conditions,
+  priority: ruleFields.priority.optional(),
+  bank_rule: link.optional(),
+});
+export type BankRulePreviewInput = z.infer<typeof bankRulePreviewSchema>;
+
+/** POST /v2/bank_rules/order (Ledgerdesk's extension): every rule, in the order they are to be tried. */
+export const bankRuleOrderSchema = z.object({
+  bank_rules: z.array(link, { error: 'must be an array of bank rule urls' }).max(10_000, { error: 'must name at most 10000 rules' }),
+});

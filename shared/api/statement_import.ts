@@ -153,6 +153,10 @@ export const statementPreviewSchema = z.object({
   rows: z.array(previewRowSchema),
   counts: z.object({ new: z.number(), duplicate: z.number(), possible_duplicate: z.number() }),
   balance: balanceCheckSchema.optional(),
+  /** Rows an auto-explain bank rule will explain as they are imported (api-notes "Suggestions, bank rules and bulk accept"). */
+  auto_explain: z
+    .array(z.object({ row: z.number(), rule: z.string(), rule_name: z.string(), category: z.string().optional(), transfer_bank_account: z.string().optional() }))
+    .optional(),
 });
 export type StatementPreview = z.infer<typeof statementPreviewSchema>;
 
@@ -179,6 +183,8 @@ export const reviewedUploadSchema = statementUploadSchema.extend({
   /** Chosen rows the exact rule still skipped as already in the account. */
   skipped_rows: z.array(z.number()),
   added_rows: z.array(z.number()),
+  /** Lines an auto-explain bank rule explained in the upload. */
+  auto_explained_count: z.number().optional(),
 });
 export type ReviewedUpload = z.infer<typeof reviewedUploadSchema>;
 

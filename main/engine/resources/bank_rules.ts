@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { bankRuleCreateSchema, bankRuleUpdateSchema } from '../../../shared/api/bank_rules';
+import { bankRuleCreateSchema, bankRuleOrderSchema, bankRulePreviewSchema, bankRuleUpdateSchema } from '../../../shared/api/bank_rules';
 import { Level } from '../../../shared/api/permissions';
 import { bankRules } from '../../db/schema';
 import { storedActions, storedCondition } from '../banking/rules/rule-check';
+import { previewRule } from '../banking/rules/rule-preview';
 import { BANK_RULES, findRule, ruleRecord, rulesInOrder } from '../banking/rules/rule-store';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
+import { unprocessable } from '../errors';
+import { idFromUrl } from '../urls';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
 
 /**
@@ -80,6 +83,29 @@ function deleteRule(request: RouteRequest) {
   return deleted();
 }
 
+/**
+ * Every rule in the order the person wants them tried: priorities 0, 1, 2 ... in one request (one
+ * change set), so moving a rule up is one action and one undo. Naming some rules only, or one twice,
+ * is a 422: the order of the rules left out would be a guess.
+ */
+function orderRules(request: RouteRequest) {
+  const { ctx } = request;
+  const input = payload(request, 'bank_rule_order', bankRuleOrderSchema);
+  const all = rulesInOrder(ctx);
+  const ids = input.bank_rules.map((link, index) => idFromUrl(link, 'bank_rules', `bank_rules[${index}]`));
+  const known = new Set(all.map((rule) => rule.id));
+  const unknown = ids.findIndex((id) => !known.has(id));
+  if (unknown >= 0) throw unprocessable(`bank_rules[${unknown}] is not a bank rule of this company`);
+  if (new Set(ids).size !== ids.length || ids.length !== all.length) throw unprocessable(`bank_rules must name every rule (${all.length}) once, in the order they are to be tried`);
+  ids.forEach((id, priority) => {
+    const rule = all.find((each) => each.id === id)!;
+    if (rule.priority === priority) return;
+    ctx.db.update(bankRules).set({ priority, updatedAt: ctx.now }).where(eq(bankRules.id, id)).run();
+    ctx.recordChange(BANK_RULES, id, 'update');
+  });
+  return ok({ bank_rules: rulesInOrder(ctx).map((rule) => ruleRecord(ctx, rule)) });
+}
+
 const BANKING = Level.Banking;
 const BY_ID = '/v2/bank_rules/:id';
 
@@ -87,6 +113,9 @@ export const bankRuleRoutes: Route[] = [
   { method: 'GET', path: '/v2/bank_rules', level: BANKING, handle: listRules },
   { method: 'GET', path: BY_ID, level: BANKING, handle: ({ ctx, params }) => ok({ bank_rule: ruleRecord(ctx, findRule(ctx, params.id!)) }) },
   { method: 'POST', path: '/v2/bank_rules', level: BANKING, handle: createRule },
+  { method: 'POST', path: '/v2/bank_rules/order', level: BANKING, handle: orderRules },
+  // Writes nothing: the lines with something left to explain that the rule would catch (Ledgerdesk's extension).
+  { method: 'POST', path: '/v2/bank_rules/preview', level: BANKING, handle: (request) => ok({ bank_rule_preview: previewRule(request.ctx, payload(request, 'bank_rule', bankRulePreviewSchema)) }) },
   { method: 'PUT', path: BY_ID, level: BANKING, handle: updateRule },
   { method: 'DELETE', path: BY_ID, level: BANKING, handle: deleteRule },
 ];

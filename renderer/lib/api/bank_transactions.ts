@@ -31,6 +31,25 @@ export const explanationSchema = z.object({
 });
 export type Explanation = z.infer<typeof explanationSchema>;
 
+/**
+ * The engine's guess at a line's explanation (Ledgerdesk's extension, api-notes "Suggestions, bank
+ * rules and bulk accept"); fields it does not know are left out, confidence is "0.00" to "1.00".
+ */
+export const suggestionSchema = z.object({
+  category: z.string().optional(),
+  sales_tax_rate: z.string().optional(),
+  description: z.string().optional(),
+  contact: z.string().optional(),
+  project: z.string().optional(),
+  transfer_bank_account: z.string().optional(),
+  paid_invoice: z.string().optional(),
+  paid_bill: z.string().optional(),
+  source: z.enum(['rule', 'history', 'match']),
+  confidence: z.string(),
+  rule: z.string().optional(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
 export const bankTransactionSchema = z.object({
   url: z.string(),
   amount: z.string(),
@@ -45,6 +64,8 @@ export const bankTransactionSchema = z.object({
   /** The statement date it was reconciled to (Ledgerdesk's extension); changing it then asks first. */
   reconciled_on: z.string().optional(),
   bank_transaction_explanations: z.array(explanationSchema).default([]),
+  /** A line with something left to explain: the engine's guess, or null when it has none. */
+  suggested_explanation: suggestionSchema.nullable().optional(),
 });
 export type BankTransaction = z.infer<typeof bankTransactionSchema>;
 

@@ -1,0 +1,125 @@
+/**
+ * Bank rules in words for the Rules screen ("Description contains “TESCO STORES” · money out"), and a
+ * new rule filled from a bank line (issue 22 item 3: "Make a rule from this line").
+ */
+import type { BankTransaction } from '../../lib/api/bank_transactions';
+import { lineParts } from '../../lib/api/bank_transactions';
+import type { BankRule, RuleActions, RuleCondition } from '../../lib/api/bank_rules';
+import { formatMoney } from '../../lib/format';
+
+/** Money out and money in as conditions: amounts between these bounds (the engine has no sign operator). */
+export const MONEY_OUT: readonly [string, string] = ['-99999999.99', '-0.01'];
+export const MONEY_IN: readonly [string, string] = ['0.01', '99999999.99'];
+
+const OPERATOR_WORDS: Readonly<Record<RuleCondition['operator'], string>> = {
+  contains: 'contains',
+  equals: 'is',
+  starts_with: 'starts with',
+  matches: 'matches',
+  between: 'between',
+};
+
+const sameAmount = (a: string, b: string) => Number(a) === Number(b);
+
+export function conditionText(condition: RuleCondition, accountNames: ReadonlyMap<string, string>, currency = 'GBP'): string {
+  const value = condition.value;
+  if (condition.field === 'amount' && Array.isArray(value)) {
+    if (sameAmount(value[0]!, MONEY_OUT[0]) && sameAmount(value[1]!, MONEY_OUT[1])) return 'money out';
+    if (sameAmount(value[0]!, MONEY_IN[0]) && sameAmount(value[1]!, MONEY_IN[1])) return 'money in';
+    return `amount between ${formatMoney(value[0]!, currency)} and ${formatMoney(value[1]!, currency)}`;
+  }
+  if (condition.field === 'amount') return `amount is ${formatMoney(String(value), currency)}`;
+  if (condition.field === 'bank_account') return `in ${accountNames.get(String(value)) ?? 'another account'}`;
+  return `description ${OPERATOR_WORDS[condition.operator]} “${String(value)}”`;
+}
+
+export function conditionsText(rule: Pick<BankRule, 'conditions'>, accountNames: ReadonlyMap<string, string>): string {
+  const text = rule.conditions.map((condition) => conditionText(condition, accountNames)).join(' and ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function actionsText(actions: RuleActions, categoryNames: ReadonlyMap<string, string>, accountNames: ReadonlyMap<string, string>): string {
+  const parts: string[] = [];
+  if (actions.category) parts.push(categoryNames.get(actions.category) ?? 'A category');
+  if (actions.transfer_bank_account) parts.push(`Transfer with ${accountNames.get(actions.transfer_bank_account) ?? 'another account'}`);
+  if (actions.sales_tax_rate !== undefined) parts.push(`VAT ${Number(actions.sales_tax_rate)}%`);
+  if (actions.description) parts.push(`“${actions.description}”`);
+  if (actions.mark_for_review) parts.push('for review');
+  return parts.join(' · ');
+}
+
+/** Words a bank prints before the payee, which say how the money moved, not who to. */
+const PREFIXES = /^(CARD PAYMENT TO|CARD PAYMENT|PAYMENT TO|DIRECT DEBIT|DD|SO|FPI|FPO|BGC|BACS|VIS|POS|TFR|CHQ)\s+/i;
+
+/** The payee as words a rule can look for: the line's text without the bank's prefix and without words with digits. */
+export function payeeText(description: string): string {
+  let text = lineParts(description).text.trim().replace(/\s+/g, ' ');
+  for (let again = true; again; ) {
+    const next = text.replace(PREFIXES, '');
+    again = next !== text;
+    text = next;
+  }
+  const words = text.split(' ').filter((word) => word && !/\d/.test(word));
+  // The first words name the payee (TESCO STORES); what follows is a branch, a town or a reference.
+  return words.slice(0, 2).join(' ') || text;
+}
+
+/** A rule's form as the editor holds it. */
+export interface RuleDraft {
+  name: string;
+  conditions: RuleCondition[];
+  kind: 'category' | 'transfer';
+  category: string;
+  transferAccount: string;
+  /** '' for the category's own rate. */
+  vatRate: string;
+  description: string;
+  review: boolean;
+  priority: string;
+  autoExplain: boolean;
+}
+
+export function blankDraft(): RuleDraft {
+  return { name: '', conditions: [{ field: 'description', operator: 'contains', value: '' }], kind: 'category', category: '', transferAccount: '', vatRate: '', description: '', review: false, priority: '', autoExplain: false };
+}
+
+const vatOf = (rate: string | undefined) => (rate === undefined ? '' : String(Number(rate)));
+
+export function draftOfRule(rule: BankRule): RuleDraft {
+  return {
+    name: rule.name,
+    conditions: rule.conditions.map((condition) => ({ ...condition, value: Array.isArray(condition.value) ? [...condition.value] : condition.value })),
+    kind: rule.actions.transfer_bank_account ? 'transfer' : 'category',
+    category: rule.actions.category ?? '',
+    transferAccount: rule.actions.transfer_bank_account ?? '',
+    vatRate: vatOf(rule.actions.sales_tax_rate),
+    description: rule.actions.description ?? '',
+    review: rule.actions.mark_for_review ?? false,
+    priority: String(rule.priority),
+    autoExplain: rule.auto_explain,
+  };
+}
+
+/**
+ * A new rule from a line: its payee as "description contains", its direction, and what it was
+ * explained as (or, unexplained, what the engine suggests for it).
+ */
+export function draftFromLine(line: BankTransaction): RuleDraft {
+  const payee = payeeText(line.description);
+  const out = line.amount.trim().startsWith('-');
+  const explanation = line.bank_transaction_explanations[0];
+  const from = explanation ?? line.suggested_explanation ?? undefined;
+  return {
+    ...blankDraft(),
+    name: payee,
+    conditions: [
+      { field: 'description', operator: 'contains', value: payee },
+      { field: 'amount', operator: 'between', value: [...(out ? MONEY_OUT : MONEY_IN)] },
+    ],
+    kind: from?.transfer_bank_account ? 'transfer' : 'category',
+    category: from?.category ?? '',
+    transferAccount: from?.transfer_bank_account ?? '',
+    vatRate: vatOf(from?.sales_tax_rate),
+    description: explanation?.description && explanation.description !== lineParts(line.description).text ? explanation.description : '',
+  };
+}
