@@ -5,6 +5,8 @@
  * ui/LeaveDialog.svelte (in App.svelte) shows the question while `asking` is set.
  */
 
+import { untrack } from 'svelte';
+
 export type LeaveChoice = 'keep' | 'save' | 'discard';
 
 /** What the guard needs of an open editor. */
@@ -42,8 +44,9 @@ class LeaveGuard {
 
   /** A dialog opened: the question shows inside it until the returned function is called. */
   host(id: symbol): () => void {
-    this.hosts = [...this.hosts, id];
-    return () => (this.hosts = this.hosts.filter((each) => each !== id));
+    // Untracked: called from the dialog's effect, which must not depend on the list it changes.
+    untrack(() => (this.hosts = [...this.hosts, id]));
+    return () => untrack(() => (this.hosts = this.hosts.filter((each) => each !== id)));
   }
 
   /** Whether the question belongs in `id` (null: App's copy, used when no dialog is open). */
