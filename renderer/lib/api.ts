@@ -183,6 +183,10 @@ export function listBankAccounts(): Promise<ApiResult<BankAccount[]>> {
   return getAll('/v2/bank_accounts', 'bank_accounts', bankAccountSchema);
 }
 
+export function getBankAccount(accountUrl: string): Promise<ApiResult<BankAccount>> {
+  return getOne('GET', pathOf(accountUrl), 'bank_account', bankAccountSchema);
+}
+
 export function createBankAccount(fields: BankAccountCreate): Promise<ApiResult<BankAccount>> {
   return getOne('POST', '/v2/bank_accounts', 'bank_account', bankAccountSchema, { body: { bank_account: fields } });
 }

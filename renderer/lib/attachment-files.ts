@@ -93,3 +93,22 @@ export function fileRefusal(fileName: string, message: string): string {
   const text = message.replace(/^attachment /i, '').trim();
   return `${fileName}: ${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }
+
+const SENT_FILE = /^attachments\[(\d+)\]: (.*)$/s;
+
+/**
+ * Sorts an answer to a record saved with its files in one request: a sentence about the N-th file
+ * (`attachments[N]: …`, api-notes "An expense and its receipts in one request") is said about that
+ * file by name; the rest are the record's own.
+ */
+export function fileRefusals(messages: readonly string[], files: readonly { file_name: string }[]): { refused: string[]; rest: string[] } {
+  const refused: string[] = [];
+  const rest: string[] = [];
+  for (const message of messages) {
+    const sent = SENT_FILE.exec(message);
+    const file = sent ? files[Number(sent[1])] : undefined;
+    if (sent && file) refused.push(fileRefusal(file.file_name, sent[2]!));
+    else rest.push(message);
+  }
+  return { refused, rest };
+}

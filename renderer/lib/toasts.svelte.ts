@@ -24,8 +24,11 @@ class ToastList {
 
   show(message: string, options: { tone?: Toast['tone']; action?: ToastAction } = {}): number {
     const toast: Toast = { id: nextId++, message, tone: options.tone ?? 'info', action: options.action };
-    // One notice at a time per kind of news is enough; older ones drop off the top.
-    this.items = [...this.items.slice(-2), toast];
+    // An older action's toast gives way to a newer one: stacked three deep they covered the explain
+    // panel at 900x600, and the older actions stay one Ctrl+Z (or Ctrl+Shift+Z) away. Otherwise older
+    // notices drop off the top, three at most.
+    const kept = toast.action ? this.items.filter((item) => !item.action) : this.items;
+    this.items = [...kept.slice(-2), toast];
     setTimeout(() => this.dismiss(toast.id), SHOWN_MS);
     return toast.id;
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaveDialog } from './drafts';
 import { contrastOf, layoutProblems, pageLuminance } from './layout';
 import { openApp, type AppSession } from './session';
 
@@ -118,12 +119,13 @@ describe('banking in browser mode', () => {
     await form().waitFor({ state: 'detached' });
   });
 
-  it('cancels a new account with Escape, saving nothing', async () => {
+  it('cancels a new account with Escape (asked first, then discarded), saving nothing', async () => {
     const { page } = app;
     await page.keyboard.press('n');
     await form().waitFor();
     await page.keyboard.type('Never saved');
     await page.keyboard.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
     await form().waitFor({ state: 'detached' });
     expect(await rows().count()).toBe(2);
     expect(await storedAccounts(app)).toHaveLength(2);
@@ -136,10 +138,10 @@ describe('banking in browser mode', () => {
     await form().waitFor();
     await page.keyboard.type('Half typed');
     await page.getByRole('button', { name: /New bank account/ }).click();
-    const ask = page.getByRole('alertdialog', { name: 'Discard the account you started?' });
+    const ask = leaveDialog(app);
     await ask.waitFor();
     await app.screenshot('banking-discard-ask');
-    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(await name().inputValue()).toBe('Half typed');
     await page.getByRole('button', { name: /New bank account/ }).click();
@@ -155,6 +157,7 @@ describe('banking in browser mode', () => {
     expect(await error.textContent()).toBe('Name is already the name of another bank account (Savings Account); give this one a name of its own, so the two can be told apart.');
     expect(await storedAccounts(app)).toHaveLength(2);
     await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: 'Discard' }).click();
     await form().waitFor({ state: 'detached' });
   });
 

@@ -11,6 +11,7 @@ import { payload, rootOf } from '../payload';
 import { deleteAttachmentsOf } from '../banking/attachments';
 import { assertOwnExpense, seesEveryonesExpenses } from '../purchases/expense-access';
 import { expenseAttachmentRoutes } from '../purchases/expense-attachments';
+import { attachSentReceipts, sentReceipts } from '../purchases/expense-sent-receipts';
 import { EXPENSES, postExpense } from '../purchases/expense-postings';
 import { expenseRecord } from '../purchases/expense-records';
 import { resolveExpense, type ExpenseRow } from '../purchases/expense-values';
@@ -87,13 +88,15 @@ function createExpense(request: RouteRequest): RouteResult {
   const { ctx } = request;
   refuseUnsupported(request);
   const input = payload(request, 'expense', expenseCreateSchema);
+  const files = sentReceipts(rootOf(request, 'expense'));
   const values = resolveExpense(ctx, input, null);
   assertUnlocked(ctx, values.datedOn);
   const row = ctx.db.insert(expenses).values({ ...values, createdAt: ctx.now, updatedAt: ctx.now }).returning().get();
   ctx.recordChange(EXPENSES, row.id, 'create');
   postExpense(ctx, row);
   applyPurchaseProfile(request, 'expense', EXPENSES, row.id);
-  const record = expenseRecord(ctx, row);
+  attachSentReceipts(request, row.id, files);
+  const record = expenseRecord(ctx, ctx.db.select().from(expenses).where(eq(expenses.id, row.id)).get()!);
   return created({ expense: record }, record.url as string);
 }
 
@@ -102,13 +105,15 @@ function updateExpense(request: RouteRequest): RouteResult {
   const current = findExpense(ctx, request.params.id!);
   refuseUnsupported(request);
   const input = payload(request, 'expense', expenseUpdateSchema);
+  const files = sentReceipts(rootOf(request, 'expense'));
   const values = resolveExpense(ctx, input, current);
   assertUnlocked(ctx, current.datedOn, values.datedOn);
   const row = ctx.db.update(expenses).set({ ...values, updatedAt: ctx.now }).where(eq(expenses.id, current.id)).returning().get();
   ctx.recordChange(EXPENSES, row.id, 'update');
   postExpense(ctx, row);
   applyPurchaseProfile(request, 'expense', EXPENSES, row.id);
-  return ok({ expense: expenseRecord(ctx, row) });
+  attachSentReceipts(request, row.id, files);
+  return ok({ expense: expenseRecord(ctx, ctx.db.select().from(expenses).where(eq(expenses.id, row.id)).get()!) });
 }
 
 function deleteExpense(request: RouteRequest): RouteResult {

@@ -25,7 +25,9 @@ export interface NewAttachment {
   size: number;
 }
 
-const VERSION = { 'X-Api-Version': '2026-09-01' };
+/** The API version the several-files behaviour needs (spec 9). */
+export const ATTACHMENTS_VERSION = '2026-09-01';
+const VERSION = { 'X-Api-Version': ATTACHMENTS_VERSION };
 
 const toItem = (file: NewAttachment) => ({ file_name: file.file_name, content_type: file.content_type, data: file.data });
 

@@ -5,6 +5,8 @@
  * ui/LeaveDialog.svelte (in App.svelte) shows the question while `asking` is set.
  */
 
+import { untrack } from 'svelte';
+
 export type LeaveChoice = 'keep' | 'save' | 'discard';
 
 /** What the guard needs of an open editor. */
@@ -18,11 +20,42 @@ export interface GuardedEditor {
   flush(): void;
 }
 
+/**
+ * Resolves once the event being dispatched (the key that asked) has gone all the way through the page.
+ * The question's dialog starts listening for Escape on the document as it opens; opened while an
+ * editor's own Escape was still on its way up to the document, the same key reached the question and
+ * answered it Keep editing at once, so the person never saw it (the category form's Escape, whose
+ * handler sits below the document). A task, not a microtask: microtasks run between listeners.
+ */
+function afterThisEvent(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 class LeaveGuard {
   /** The editor whose changes the dialog asks about, or null when no question is open. */
   asking = $state<GuardedEditor | null>(null);
   private readonly editors = new Set<GuardedEditor>();
+  /**
+   * Open modal dialogs, innermost last. The question shows inside the top one (ui/Dialog hosts its
+   * own): asked from App's copy while a dialog was open, it opened beneath that dialog, which kept the
+   * focus and the pointer (bits-ui stacks only dialogs nested in one another).
+   */
+  private hosts = $state<readonly symbol[]>([]);
+
+  /** A dialog opened: the question shows inside it until the returned function is called. */
+  host(id: symbol): () => void {
+    // Untracked: called from the dialog's effect, which must not depend on the list it changes.
+    untrack(() => (this.hosts = [...this.hosts, id]));
+    return () => untrack(() => (this.hosts = this.hosts.filter((each) => each !== id)));
+  }
+
+  /** Whether the question belongs in `id` (null: App's copy, used when no dialog is open). */
+  shownIn(id: symbol | null): boolean {
+    return (this.hosts.at(-1) ?? null) === id;
+  }
   private answer: ((choice: LeaveChoice) => void) | null = null;
+  /** Between the way out and the question showing (see afterThisEvent). */
+  private opening = false;
 
   add(editor: GuardedEditor): void {
     this.editors.add(editor);
@@ -38,10 +71,14 @@ class LeaveGuard {
 
   /** True when the person may leave: nothing unsaved, or they saved or discarded it. */
   async confirm(): Promise<boolean> {
+    if (!this.dirtyEditor) return true;
+    // A second way out pressed while the question is open (or opening) is the same question.
+    if (this.asking || this.opening) return false;
+    this.opening = true;
+    await afterThisEvent();
+    this.opening = false;
     const editor = this.dirtyEditor;
     if (!editor) return true;
-    // A second way out pressed while the question is open is the same question.
-    if (this.asking) return false;
     this.asking = editor;
     const choice = await new Promise<LeaveChoice>((resolve) => (this.answer = resolve));
     this.asking = null;
