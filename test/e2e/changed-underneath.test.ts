@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../main/server';
-import { MemoryLinkStore } from '../../main/sync/connect/credential-file';
-import { bookSyncController } from '../../main/sync/control/book-sync';
-import { withSyncDoor } from '../../main/sync/control/door';
-import { MemoryPreferences } from '../../main/sync/control/preferences';
-import type { SyncController } from '../../main/sync/control/sync-controller';
 import { createTestBook, OWNER_TOKEN, type TestBook } from '../engine/harness';
 import { checkScreen } from './screens';
-import { openApp, type AppSession } from './session';
+import { openAppWithRemote, type AppWithRemote } from './loopback-remote';
+import type { AppSession } from './session';
 
 /**
  * Issue 19 item 2 by keys and clicks: the book changes underneath the desk (a sync round against a
@@ -18,8 +13,7 @@ import { openApp, type AppSession } from './session';
 describe('the book changing underneath the desk', () => {
   let app: AppSession;
   let remote: TestBook;
-  let remoteServer: RunningServer;
-  let sync: SyncController;
+  let world: AppWithRemote;
   let invoicePath = '';
 
   const panel = () => app.page.getByRole('region', { name: 'Sync' });
@@ -40,23 +34,11 @@ describe('the book changing underneath the desk', () => {
   beforeAll(async () => {
     remote = createTestBook({ name: 'Remote Books Ltd' });
     await remote.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Client Co', town: 'Leeds' } } });
-    remoteServer = await startServer({ engine: remote.engine, port: 0 });
-    app = await openApp({
-      door: (book) => {
-        sync = bookSyncController({
-          engine: book.engine,
-          deps: book.deps,
-          store: new MemoryLinkStore(),
-          preferences: new MemoryPreferences({ autoSync: false, environment: 'production', client: null }),
-          cipherKind: 'key file',
-          env: {},
-        });
-        return withSyncDoor(book.engine, () => sync);
-      },
-    });
+    world = await openAppWithRemote(remote);
+    app = world.app;
     await app.page.setViewportSize({ width: 1280, height: 800 });
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await sync.connectWithToken(remoteServer.url, OWNER_TOKEN);
+    await world.sync().connectWithToken(world.remoteServer.url, OWNER_TOKEN);
     await panel().getByRole('status').getByText('Not synced yet').waitFor();
     // The first round brings Client Co here; two invoices to it are then raised here.
     await syncRound(/Last: \d+ pulled/);
@@ -74,10 +56,7 @@ describe('the book changing underneath the desk', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await sync?.close();
-    await app?.close();
-    await remoteServer?.close();
-    remote?.book.sqlite.close();
+    await world?.close();
   });
 
   it('keeps the selected invoice selected when an invoice is added above it from outside', async () => {

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../main/server';
-import { MemoryLinkStore } from '../../main/sync/connect/credential-file';
-import { bookSyncController } from '../../main/sync/control/book-sync';
-import { withSyncDoor } from '../../main/sync/control/door';
-import { MemoryPreferences } from '../../main/sync/control/preferences';
-import type { SyncController } from '../../main/sync/control/sync-controller';
 import { createTestBook, OWNER_TOKEN, type TestBook } from '../engine/harness';
 import { checkScreen } from './screens';
-import { openApp, type AppSession } from './session';
+import { connectWithToken, openAppWithRemote, type AppWithRemote } from './loopback-remote';
+import type { AppSession } from './session';
 
 /**
  * Issue 20 item 6 by keys and clicks: after a round the sync panel says the two books agree, with the
@@ -17,8 +12,7 @@ import { openApp, type AppSession } from './session';
 describe('the agreement of both books in browser mode', () => {
   let app: AppSession;
   let remote: TestBook;
-  let remoteServer: RunningServer;
-  let sync: SyncController;
+  let world: AppWithRemote;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
@@ -28,20 +22,8 @@ describe('the agreement of both books in browser mode', () => {
       body: { invoice: { contact, reference: 'INV-1', dated_on: '2026-11-20', payment_terms_in_days: 30, invoice_items: [{ description: 'Design work', item_type: 'Hours', quantity: '3', price: '50.00' }] } },
     });
     expect(invoice.status).toBe(201);
-    remoteServer = await startServer({ engine: remote.engine, port: 0 });
-    app = await openApp({
-      door: (book) => {
-        sync = bookSyncController({
-          engine: book.engine,
-          deps: book.deps,
-          store: new MemoryLinkStore(),
-          preferences: new MemoryPreferences({ autoSync: false, environment: 'production', client: null }),
-          cipherKind: 'key file',
-          env: {},
-        });
-        return withSyncDoor(book.engine, () => sync);
-      },
-    });
+    world = await openAppWithRemote(remote);
+    app = world.app;
     app.page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
@@ -49,10 +31,7 @@ describe('the agreement of both books in browser mode', () => {
   });
 
   afterAll(async () => {
-    await sync?.close();
-    await app?.close();
-    await remoteServer?.close();
-    remote?.book.sqlite.close();
+    await world?.close();
   });
 
   const panel = () => app.page.getByRole('region', { name: 'Sync' });
@@ -60,11 +39,7 @@ describe('the agreement of both books in browser mode', () => {
   it('says the books agree after a round, with the time it checked', async () => {
     const { page } = app;
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await panel().getByRole('button', { name: 'Connect…' }).click();
-    await page.getByRole('textbox', { name: 'Server address' }).fill(remoteServer.url);
-    await page.getByRole('textbox', { name: 'Token' }).fill(OWNER_TOKEN);
-    await page.getByRole('button', { name: 'Connect with the token' }).click();
-    await page.getByText('Connected to Remote Books Ltd').waitFor();
+    await connectWithToken(app, world.remoteServer.url, OWNER_TOKEN, 'Remote Books Ltd');
     await page.keyboard.press('Control+Shift+S');
     await panel().getByRole('status').getByText('Synced just now').waitFor({ timeout: 30_000 });
     const agreement = panel().getByText(/^Books agree, checked \d\d:\d\d$/);

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../main/server';
-import { MemoryLinkStore } from '../../main/sync/connect/credential-file';
-import { bookSyncController } from '../../main/sync/control/book-sync';
-import { withSyncDoor } from '../../main/sync/control/door';
-import { MemoryPreferences } from '../../main/sync/control/preferences';
-import type { SyncController } from '../../main/sync/control/sync-controller';
 import { createTestBook, OWNER_TOKEN, type TestBook } from '../engine/harness';
 import { checkScreen } from './screens';
-import { openApp, type AppSession } from './session';
+import { connectWithToken, openAppWithRemote, type AppWithRemote } from './loopback-remote';
+import type { AppSession } from './session';
 
 /**
  * Issue 20 item 5 by keys and clicks: a book holding records, linked for the first time to an online
@@ -17,26 +12,13 @@ import { openApp, type AppSession } from './session';
 describe('the first link of a book whose company differs from the online one', () => {
   let app: AppSession;
   let remote: TestBook;
-  let remoteServer: RunningServer;
-  let sync: SyncController;
+  let world: AppWithRemote;
 
   beforeAll(async () => {
     remote = createTestBook({ name: 'Remote Books Ltd', vatRegistered: true, vatRegistrationNumber: 'GB123456782' });
     expect((await remote.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Online Customer Ltd' } } })).status).toBe(201);
-    remoteServer = await startServer({ engine: remote.engine, port: 0 });
-    app = await openApp({
-      door: (book) => {
-        sync = bookSyncController({
-          engine: book.engine,
-          deps: book.deps,
-          store: new MemoryLinkStore(),
-          preferences: new MemoryPreferences({ autoSync: false, environment: 'production', client: null }),
-          cipherKind: 'key file',
-          env: {},
-        });
-        return withSyncDoor(book.engine, () => sync);
-      },
-    });
+    world = await openAppWithRemote(remote);
+    app = world.app;
     // The book holds a record of its own, so linking it is a merge the person must agree to.
     expect((await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Local Customer Ltd' } } })).status).toBe(201);
     await app.page.setViewportSize({ width: 1280, height: 800 });
@@ -44,10 +26,7 @@ describe('the first link of a book whose company differs from the online one', (
   });
 
   afterAll(async () => {
-    await sync?.close();
-    await app?.close();
-    await remoteServer?.close();
-    remote?.book.sqlite.close();
+    await world?.close();
   });
 
   const panel = () => app.page.getByRole('region', { name: 'Sync' });
@@ -56,11 +35,7 @@ describe('the first link of a book whose company differs from the online one', (
   it('shows the differences in Settings\' words and links only when told to', async () => {
     const { page } = app;
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await panel().getByRole('button', { name: 'Connect…' }).click();
-    await page.getByRole('textbox', { name: 'Server address' }).fill(remoteServer.url);
-    await page.getByRole('textbox', { name: 'Token' }).fill(OWNER_TOKEN);
-    await page.getByRole('button', { name: 'Connect with the token' }).click();
-    await page.getByText('Connected to Remote Books Ltd').waitFor();
+    await connectWithToken(app, world.remoteServer.url, OWNER_TOKEN, 'Remote Books Ltd');
     await page.keyboard.press('Control+Shift+S');
     await panel().getByRole('button', { name: 'See the link plan' }).click({ timeout: 30_000 });
     const dialog = page.getByRole('dialog');

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../main/engine/app';
-import { startServer, type RunningServer } from '../../main/server';
-import { MemoryLinkStore } from '../../main/sync/connect/credential-file';
-import { bookSyncController } from '../../main/sync/control/book-sync';
-import { withSyncDoor } from '../../main/sync/control/door';
-import { MemoryPreferences } from '../../main/sync/control/preferences';
-import type { SyncController } from '../../main/sync/control/sync-controller';
 import { createTestBook, OWNER_TOKEN, type TestBook } from '../engine/harness';
 import { checkScreen } from './screens';
-import { openApp, type AppSession } from './session';
+import { openAppWithRemote, type AppWithRemote } from './loopback-remote';
+import type { AppSession } from './session';
 
 /**
  * Issue 11 item 7 by keys and clicks: connect the book to a second Ledgerdesk engine (the remote,
@@ -18,8 +13,7 @@ import { openApp, type AppSession } from './session';
 describe('sync in browser mode', () => {
   let app: AppSession;
   let remote: TestBook;
-  let remoteServer: RunningServer;
-  let sync: SyncController;
+  let world: AppWithRemote;
   const consoleErrors: string[] = [];
   // Every answer of the remote takes a moment, as the network would, so a round lasts long enough to watch.
   let remoteLatencyMs = 120;
@@ -36,20 +30,8 @@ describe('sync in browser mode', () => {
         return remote.engine.fetch(request, options);
       },
     };
-    remoteServer = await startServer({ engine: slowRemote, port: 0 });
-    app = await openApp({
-      door: (book) => {
-        sync = bookSyncController({
-          engine: book.engine,
-          deps: book.deps,
-          store: new MemoryLinkStore(),
-          preferences: new MemoryPreferences({ autoSync: false, environment: 'production', client: null }),
-          cipherKind: 'key file',
-          env: {},
-        });
-        return withSyncDoor(book.engine, () => sync);
-      },
-    });
+    world = await openAppWithRemote(remote, slowRemote);
+    app = world.app;
     app.page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
@@ -57,10 +39,7 @@ describe('sync in browser mode', () => {
   });
 
   afterAll(async () => {
-    await sync?.close();
-    await app?.close();
-    await remoteServer?.close();
-    remote?.book.sqlite.close();
+    await world?.close();
   });
 
   const panel = () => app.page.getByRole('region', { name: 'Sync' });
@@ -73,10 +52,10 @@ describe('sync in browser mode', () => {
     await page.getByRole('heading', { name: 'Sync with the online service' }).waitFor();
     await checkScreen(app, 'sync-settings-disconnected');
 
-    await page.getByRole('textbox', { name: 'Server address' }).fill(remoteServer.url);
+    await page.getByRole('textbox', { name: 'Server address' }).fill(world.remoteServer.url);
     await page.getByRole('textbox', { name: 'Token' }).fill('not-the-token');
     await page.getByRole('button', { name: 'Connect with the token' }).click();
-    await page.getByText(`The service at ${remoteServer.url} did not accept the token.`).waitFor();
+    await page.getByText(`The service at ${world.remoteServer.url} did not accept the token.`).waitFor();
     // The browser logs the refused request itself; that one was asked for, any other is a failure.
     expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
 
