@@ -20,6 +20,9 @@ export default defineConfig({
     // sizes with axe takes minutes on a loaded 2-core machine. A stuck page still fails in seconds:
     // every Playwright step waits at most 10 s (session.ts).
     testTimeout: 240_000,
+    // expect.poll waits for a state as a Playwright step does, up to 10 s (its own default, 1 s, failed
+    // an undo that the engine had done but the loaded page had not yet shown).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

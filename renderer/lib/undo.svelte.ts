@@ -95,48 +95,62 @@ class EngineUndo {
   }
 
   undo(set?: ChangeSet): Promise<boolean> {
-    return this.step('undo', set);
+    return this.inTurn(() => this.step('undo', set));
   }
 
   redo(set?: ChangeSet): Promise<boolean> {
-    const by = this.redoByUndoing;
-    if (!set && by && this.undoTop?.url === by.url) return this.step('undo', by, 'Redone');
-    return this.step('redo', set);
+    return this.inTurn(() => {
+      // Read when its turn comes: an undo queued before it may have changed the stacks.
+      const by = this.redoByUndoing;
+      if (!set && by && this.undoTop?.url === by.url) return this.step('undo', by, 'Redone');
+      return this.step('redo', set);
+    });
+  }
+
+  /**
+   * Ctrl+Z pressed twice quickly is two undos: a press while the last step is still with the engine
+   * waits its turn instead of being dropped (nothing a person presses is lost).
+   */
+  private queue: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+  private inTurn(run: () => Promise<boolean>): Promise<boolean> {
+    this.waiting += 1;
+    this.busy = true;
+    const turn = this.queue.then(run).finally(() => {
+      this.waiting -= 1;
+      this.busy = this.waiting > 0;
+    });
+    this.queue = turn.catch(() => undefined);
+    return turn;
   }
 
   /** Undoes (redoes) the top of the stack, or `set`; the engine's refusal is shown as it says it. */
   private async step(direction: Direction, set?: ChangeSet, said?: 'Redone'): Promise<boolean> {
-    if (this.busy) return false;
     this.redoByUndoing = null;
-    this.busy = true;
-    try {
-      // Ctrl+Z straight after a save waits for that save's announcement, so the set the screen made is
-      // known and the toast says what was undone in the screen's words, not the engine's.
-      await Promise.allSettled([...this.announcing]);
-      const result = await stepChangeSet(direction, set);
-      if (!result.ok) {
-        toasts.show(result.error.messages.join(' '), { tone: 'error' });
-        await this.refresh();
-        return false;
-      }
-      const stepped = result.value.change_set;
-      this.take(result.value);
-      const known = this.announced.get(stepped.url);
-      known?.changed?.(direction);
-      // Every screen that shows what the set touched reads it again now, not at the next tick.
-      void bookChanges.check();
-      const label = known?.label ?? sentenceOf(stepped.label);
-      if (said) {
-        // A redo that was the undo of the person's own undo: taking it back is undoing the latest edit.
-        toasts.show(`${said}: ${label}.`, { action: { label: 'Undo', keys: 'Ctrl+Z', run: () => void this.undo() } });
-        return true;
-      }
-      const [done, opposite, keys]: [string, Direction, string] = direction === 'undo' ? ['Undone', 'redo', 'Shift+Ctrl+Z'] : ['Redone', 'undo', 'Ctrl+Z'];
-      toasts.show(`${done}: ${label}.`, { action: { label: opposite === 'undo' ? 'Undo' : 'Redo', keys, run: () => void this.step(opposite, stepped) } });
-      return true;
-    } finally {
-      this.busy = false;
+    // Ctrl+Z straight after a save waits for that save's announcement, so the set the screen made is
+    // known and the toast says what was undone in the screen's words, not the engine's.
+    await Promise.allSettled([...this.announcing]);
+    const result = await stepChangeSet(direction, set);
+    if (!result.ok) {
+      toasts.show(result.error.messages.join(' '), { tone: 'error' });
+      await this.refresh();
+      return false;
     }
+    const stepped = result.value.change_set;
+    this.take(result.value);
+    const known = this.announced.get(stepped.url);
+    known?.changed?.(direction);
+    // Every screen that shows what the set touched reads it again now, not at the next tick.
+    void bookChanges.check();
+    const label = known?.label ?? sentenceOf(stepped.label);
+    if (said) {
+      // A redo that was the undo of the person's own undo: taking it back is undoing the latest edit.
+      toasts.show(`${said}: ${label}.`, { action: { label: 'Undo', keys: 'Ctrl+Z', run: () => void this.undo() } });
+      return true;
+    }
+    const [done, opposite, keys]: [string, Direction, string] = direction === 'undo' ? ['Undone', 'redo', 'Shift+Ctrl+Z'] : ['Redone', 'undo', 'Ctrl+Z'];
+    toasts.show(`${done}: ${label}.`, { action: { label: opposite === 'undo' ? 'Undo' : 'Redo', keys, run: () => void this.inTurn(() => this.step(opposite, stepped)) } });
+    return true;
   }
 
   private take(stacks: Pick<ChangeSetStacks, 'undo' | 'redo'>) {

@@ -41,6 +41,8 @@ describe('explaining money in as an EC VAT MOSS sale', () => {
   const chooseCategory = async (code: string) => {
     const { page } = app;
     await page.getByRole('combobox', { name: 'Category' }).click();
+    // The panel may open filled from a suggestion (the book's history): what is typed replaces it.
+    await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(code);
     await page.getByRole('option', { name: new RegExp(code) }).first().waitFor();
     await page.keyboard.press('Enter');
