@@ -36,6 +36,11 @@ export interface RoundContext {
   sweepEveryMs: number;
   /** Full lists the round read of unscoped families, by family: the agreement check reuses them when nothing was written since. */
   fullLists?: Map<string, SyncRecord[]>;
+  /**
+   * Child lists this round already knows to be empty, by cursor name, with the service's time of the parent
+   * list that showed it (a full list of statement lines none of which carries an explanation).
+   */
+  emptyScopes?: Map<string, string>;
 }
 
 export function checkAborted(ctx: RoundContext): void {

@@ -139,6 +139,8 @@ export const FAMILIES: readonly Family[] = [
     scope: 'bank_account',
     transport: 'statement-upload',
     madeWithParent: (record) => record.is_manual === true,
+    // Every line carries its explanations (as the live service's list does: recorded-exchanges).
+    childrenInside: { family: 'bank_transaction_explanations', field: 'bank_transaction_explanations' },
   },
   {
     name: 'bank_transaction_explanations',
@@ -184,5 +186,12 @@ export const isScopeOfOthers = (family: Family): boolean => FAMILIES.some((other
 
 export const isSyncedResource = (resource: string) => FAMILIES.some((family) => family.name === resource);
 
-/** The families a user at this level may sync; changes to the others wait in the outbox. */
-export const familiesFor = (permissionLevel: number): readonly Family[] => FAMILIES.filter((family) => family.level <= permissionLevel);
+/** Whether a company of this type can hold the family's records at all (a landlord's properties); an unknown type can. */
+export const companyHolds = (family: Family, companyType: string | null | undefined): boolean => !family.companyTypes || !companyType || family.companyTypes.includes(companyType);
+
+/**
+ * The families a user at this level may sync, of those the company can hold; changes to the others wait
+ * in the outbox. A family the company's type cannot hold is not asked for: its list is empty on both sides.
+ */
+export const familiesFor = (permissionLevel: number, companyType?: string | null): readonly Family[] =>
+  FAMILIES.filter((family) => family.level <= permissionLevel && companyHolds(family, companyType));

@@ -20,4 +20,6 @@ export const propertiesFamily: Family = {
   matchKey: (record) => (lower(record.address1) ? `address:${lower(record.address1)}|${lower(record.postcode)}` : null),
   label: (record) => `Property ${String(record.name ?? record.address1 ?? '')}`,
   level: Level.TaxAccountingAndUsers,
+  // "Only companies of type UkUnincorporatedLandlord can have or create properties" (api-reference.md).
+  companyTypes: ['UkUnincorporatedLandlord'],
 };

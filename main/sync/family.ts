@@ -75,6 +75,14 @@ export interface Family {
    * created on either side nor planned at first link; a remote one is linked to the book's with the same key.
    */
   madeByEachSide?: (record: SyncRecord) => boolean;
+  /** The company types that can hold the family's records, when not every type can (api-reference.md: properties only for landlords). */
+  companyTypes?: readonly string[];
+  /**
+   * A child family whose records each of this family's records carries in full (a statement line's
+   * explanations): a full list of this family in which every record's array is empty shows the child
+   * list of the same scope empty without asking for it (pull.ts, listScope).
+   */
+  childrenInside?: { family: string; field: string };
   /** How the records travel; 'records' when not given (see transports.ts). */
   transport?: TransportKind;
   /**

@@ -1,7 +1,7 @@
 import { queueFilesAtLink } from './attachments';
 import { adoptCompany, companyDifferences, type CompanyDifference } from './company';
 import type { RoundContext } from './context';
-import { FAMILIES, familiesFor, isScopeOfOthers, linkTarget } from './families';
+import { companyHolds, FAMILIES, familiesFor, isScopeOfOthers, linkTarget } from './families';
 import type { Family, SyncRecord } from './family';
 import { localIdOf } from './local';
 import { replacingRows } from './nested';
@@ -70,7 +70,7 @@ export async function planLink(ctx: RoundContext, planId: string): Promise<{ pla
   // remote path -> local url for records already matched, so a child's links can be compared.
   const pairs = new Map<string, string>();
   const families: FamilyPlan[] = [];
-  const readable = familiesFor(Number(me.permission_level ?? 0));
+  const readable = familiesFor(Number(me.permission_level ?? 0), typeof company.type === 'string' ? company.type : null);
   if (readable.some(linksUsers)) await refreshUserMap(ctx);
   // A family the user may not read is left out of the plan; its records wait here until a user who may links.
   const accounts: { remote: SyncRecord[]; local: SyncRecord[] } = { remote: [], local: [] };
@@ -256,7 +256,8 @@ export async function applyLink(ctx: RoundContext, plan: LinkPlan, records: Plan
   }
   queueFilesAtLink(ctx);
   // Families the user may not read are not in the plan: their records wait in the outbox, never forgotten.
-  for (const family of FAMILIES.filter((candidate) => !plan.families.some((familyPlan) => familyPlan.family === candidate.name))) {
+  const waiting = FAMILIES.filter((candidate) => companyHolds(candidate, plan.company.type) && !plan.families.some((familyPlan) => familyPlan.family === candidate.name));
+  for (const family of waiting) {
     for (const record of syncable(family, kept(family, await listLocal(ctx.local, family)))) {
       ctx.state.saveOutbox({ family: family.name, localId: localIdOf(String(record.url)), operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
     }

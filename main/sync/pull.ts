@@ -1,6 +1,5 @@
 import { pullAttachmentsOf } from './attachments';
 import { checkAborted, type RoundContext, type Sweep } from './context';
-import {  } from './families';
 import type { Family, SyncRecord } from './family';
 import { MissingLink, toLocalForm } from './links';
 import { isOwnManualLine, linkManualLines } from './manual-lines';
@@ -8,7 +7,7 @@ import { project, sameRecord, withoutEmpty } from './normalize';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { sendToReview } from './review';
 import { kept, listIn, localPath, recordIn } from './shape';
-import { remoteScopes, type Scope } from './scopes';
+import { cursorName, remoteScopes, type Scope } from './scopes';
 import type { Cursor, MappedRecord } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
 
@@ -59,6 +58,8 @@ export async function listScope(ctx: RoundContext, family: Family, scope: Scope)
     ctx.state.saveCursor(scope.cursor, cursor);
   }
   const full = !cursor.honoursUpdatedSince || !cursor.lastUpdatedAt || sweepDue;
+  const knownEmptyAt = full ? ctx.emptyScopes?.get(scope.cursor) : undefined;
+  if (knownEmptyAt !== undefined) return emptyListing(ctx, scope, cursor, knownEmptyAt);
   const query: Record<string, string> = { ...scope.query };
   if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();
   const before = ctx.serviceNow();
@@ -73,10 +74,33 @@ export async function listScope(ctx: RoundContext, family: Family, scope: Scope)
     if (typeof record.url === 'string') seen.set(record.url, record);
     if (typeof record.updated_at === 'string' && (!latest || record.updated_at > latest)) latest = record.updated_at;
   }
+  if (full && family.childrenInside) noteEmptyChildren(ctx, family.childrenInside, scope, listed.records, listedAt);
   const commit = () =>
     // The sweep is stamped here but run by the caller after every family, children first.
     ctx.state.saveCursor(scope.cursor, { lastUpdatedAt: latest, listedAt, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: full ? listedAt : cursor.lastSweptAt });
   return { records, seen, full, commit };
+}
+
+/**
+ * A full list whose every record carries its children, all none: the child list of the same scope is
+ * empty as of that list's time. Any record without the array (a service that stopped nesting) proves
+ * nothing, and the child list is read as usual.
+ */
+function noteEmptyChildren(ctx: RoundContext, inside: NonNullable<Family['childrenInside']>, scope: Scope, records: readonly SyncRecord[], listedAt: string): void {
+  const none = records.every((record) => Array.isArray(record[inside.field]) && (record[inside.field] as unknown[]).length === 0);
+  if (!none) return;
+  const childScope = cursorName({ scope: 'bank_account', name: inside.family }, scope.account);
+  ctx.emptyScopes ??= new Map();
+  ctx.emptyScopes.set(childScope, listedAt);
+}
+
+/**
+ * The full list of a scope known to be empty, answered without a request. The cursor takes the parent
+ * list's time, so the next round asks for whatever was made after it (less the overlap).
+ */
+function emptyListing(ctx: RoundContext, scope: Scope, cursor: Cursor, listedAt: string): Listing {
+  const commit = () => ctx.state.saveCursor(scope.cursor, { lastUpdatedAt: cursor.lastUpdatedAt, listedAt, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: listedAt });
+  return { records: [], seen: new Map(), full: true, commit };
 }
 
 

@@ -38,4 +38,4 @@ export const scopeQueryOf = (family: Family, record: SyncRecord): Record<string,
   family.scope && typeof record.bank_account === 'string' ? { ...family.listQuery, bank_account: record.bank_account } : { ...family.listQuery };
 
 /** The sync_cursors key of a family's list (of one bank account, for a scoped family). */
-export const cursorName = (family: Family, account: string | null) => (family.scope && account ? `${family.name} ${account}` : family.name);
+export const cursorName = (family: Pick<Family, 'name' | 'scope'>, account: string | null) => (family.scope && account ? `${family.name} ${account}` : family.name);

@@ -188,7 +188,7 @@ export class SyncService {
         if (planNeedsDecision(plan)) throw new LinkPlanNeeded(plan);
         await applyLink(ctx, plan, records, this.options.remote.baseUrl);
       }
-      ctx.families = familiesFor(this.state.account()!.permissionLevel);
+      ctx.families = familiesFor(this.state.account()!.permissionLevel, this.state.account()!.companyType);
       feedOutbox(ctx);
       if (ctx.families.some(linksUsers)) await refreshUserMap(ctx);
       if (direction !== 'push') {

@@ -22,6 +22,12 @@ describe('statement lines: requests', { timeout: 300_000 }, () => {
     expect(pull.lineLists).toBeLessThanOrEqual(LINES / 100 + 1);
     expect(pull.lineLists).toBe(LINES / 100);
     expect(w.remote.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+    // The full pages showed every line without an explanation, so the account's explanations are not
+    // listed by the round (the one request is the link plan's count of them); a company that is not a
+    // landlord holds no properties, so they are not asked for at all.
+    const asked = (pattern: RegExp) => w.remote.log.filter((entry) => pattern.test(entry.path)).length;
+    expect(asked(/^\/v2\/bank_transaction_explanations\?/)).toBe(1);
+    expect(asked(/^\/v2\/properties/)).toBe(0);
 
     // The hour of overlap is read once more; after that a quiet round asks each family once.
     w.timer.advance(2 * 3_600_000);
