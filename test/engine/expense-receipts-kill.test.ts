@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBook } from '../../main/db/client';
 import { createBook } from '../../main/engine/setup';
 import { countingIds, fixedClock, OWNER_TOKEN } from './harness';
+import { inLanes, LANES } from './kill/lanes';
 
 /**
  * kill -9 at random moments while a child process saves an expense with two receipts as one request
@@ -19,9 +20,9 @@ const migrations = resolve('main/db/migrations');
 // Inside the worktree, so the bundle finds node_modules (better-sqlite3 is native and stays outside it).
 const dir = mkdtempSync(join(resolve('test/engine/kill'), '.run-'));
 const writer = join(dir, 'expense-writer.mjs');
-const file = join(dir, 'book.ledgerdesk');
+const bookFile = (lane: number) => join(dir, `book-${lane}.ledgerdesk`);
 
-function setUpBook(): string {
+function setUpBook(file: string): string {
   const book = openBook(file, { migrationsFolder: migrations, backups: false });
   const deps = { book, clock: fixedClock(), ids: countingIds() };
   createBook(deps, { type: 'UkLimitedCompany', name: 'Example Ltd', startDate: '2025-05-01', firstAccountingYearEnd: '2026-04-30', vatRegistered: false, cisSubcontractor: false, owner: { email: 'o@example.com', firstName: 'O', lastName: 'O' }, ownerToken: OWNER_TOKEN, setupCompleted: true });
@@ -31,7 +32,7 @@ function setUpBook(): string {
 }
 
 /** Starts the writer, waits for its first expense, lets it run a random while, kills it with SIGKILL. */
-function runAndKill(user: string, waitMs: number): Promise<void> {
+function runAndKill(file: string, user: string, waitMs: number): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [writer, file, migrations, user, OWNER_TOKEN], { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
@@ -44,7 +45,7 @@ function runAndKill(user: string, waitMs: number): Promise<void> {
 }
 
 /** Each expense in the book with how many files it has, and anything left of an expense that is gone. */
-function bookState() {
+function bookState(file: string) {
   const book = openBook(file, { migrationsFolder: migrations, backups: false });
   try {
     const sqlite = book.sqlite;
@@ -61,18 +62,18 @@ function bookState() {
 }
 
 describe('kill -9 while an expense and its receipts are being saved', () => {
-  let user = '';
+  const users: string[] = [];
   beforeAll(async () => {
     await build({ entryPoints: [resolve('test/engine/kill/expense-writer.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: writer, logLevel: 'error' });
-    user = setUpBook();
+    for (let lane = 0; lane < LANES; lane += 1) users.push(setUpBook(bookFile(lane)));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(`leaves each expense whole with both its receipts, or gone, in ${RUNS} runs`, async () => {
     const seen = { kept: 0, none: 0 };
-    for (let run = 0; run < RUNS; run += 1) {
-      await runAndKill(user, Math.floor(Math.random() * 120));
-      const state = bookState();
+    await inLanes(RUNS, async (lane) => {
+      await runAndKill(bookFile(lane), users[lane]!, Math.floor(Math.random() * 120));
+      const state = bookState(bookFile(lane));
       expect(state.strayFiles).toEqual([]);
       expect(state.strayPostings).toEqual([]);
       expect(state.unbalanced).toEqual([]);
@@ -80,7 +81,8 @@ describe('kill -9 while an expense and its receipts are being saved', () => {
       for (const expense of state.files) expect(expense.files, `expense ${expense.id}`).toBe(2);
       if (state.files.length > 0) seen.kept += 1;
       else seen.none += 1;
-    }
+    });
+    expect(seen.kept + seen.none).toBe(RUNS);
     // The kills fell after a create and after a delete, so both states were met.
     expect(seen.kept).toBeGreaterThan(0);
     expect(seen.none).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { openBook } from '../../main/db/client';
 import { createEngine } from '../../main/engine/app';
 import { createBook } from '../../main/engine/setup';
 import { countingIds, fixedClock, ORIGIN, OWNER_TOKEN } from './harness';
+import { inLanes, LANES } from './kill/lanes';
 
 /**
  * kill -9 at random moments while a child process saves splits as one batch request each: the book
@@ -19,9 +20,9 @@ const migrations = resolve('main/db/migrations');
 // Inside the worktree, so the bundle finds node_modules (better-sqlite3 is native and stays outside it).
 const dir = mkdtempSync(join(resolve('test/engine/kill'), '.run-'));
 const writer = join(dir, 'writer.mjs');
-const file = join(dir, 'book.ledgerdesk');
+const bookFile = (lane: number) => join(dir, `book-${lane}.ledgerdesk`);
 
-async function setUpBook(): Promise<string> {
+async function setUpBook(file: string): Promise<string> {
   const book = openBook(file, { migrationsFolder: migrations, backups: false });
   const deps = { book, clock: fixedClock(), ids: countingIds() };
   createBook(deps, { type: 'UkLimitedCompany', name: 'Example Ltd', startDate: '2025-05-01', firstAccountingYearEnd: '2026-04-30', vatRegistered: false, cisSubcontractor: false, owner: { email: 'o@example.com', firstName: 'O', lastName: 'O' }, ownerToken: OWNER_TOKEN, setupCompleted: true });
@@ -37,7 +38,7 @@ async function setUpBook(): Promise<string> {
 }
 
 /** Starts the writer, waits for its first batch, lets it run a random while, kills it with SIGKILL. */
-function runAndKill(line: string, waitMs: number): Promise<void> {
+function runAndKill(file: string, line: string, waitMs: number): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [writer, file, migrations, line, OWNER_TOKEN], { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
@@ -50,7 +51,7 @@ function runAndKill(line: string, waitMs: number): Promise<void> {
 }
 
 /** What the book holds for the line: its parts (pence, sorted), and how many files each carries. */
-function lineState(lineId: number) {
+function lineState(file: string, lineId: number) {
   const book = openBook(file, { migrationsFolder: migrations, backups: false });
   try {
     const sqlite = book.sqlite;
@@ -67,19 +68,19 @@ function lineState(lineId: number) {
 }
 
 describe('kill -9 while a split is being saved', () => {
-  let line = '';
+  const lines: string[] = [];
   beforeAll(async () => {
     await build({ entryPoints: [resolve('test/engine/kill/batch-writer.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: writer, logLevel: 'error' });
-    line = await setUpBook();
+    for (let lane = 0; lane < LANES; lane += 1) lines.push(await setUpBook(bookFile(lane)));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(`leaves the old state or the new one in ${RUNS} runs, never a mix`, async () => {
-    const lineId = Number(line.split('/').pop());
     const seen = { whole: 0, split: 0 };
-    for (let run = 0; run < RUNS; run += 1) {
-      await runAndKill(line, Math.floor(Math.random() * 120));
-      const state = lineState(lineId);
+    await inLanes(RUNS, async (lane) => {
+      const line = lines[lane]!;
+      await runAndKill(bookFile(lane), line, Math.floor(Math.random() * 120));
+      const state = lineState(bookFile(lane), Number(line.split('/').pop()));
       expect(state.unbalanced).toEqual([]);
       expect(state.orphans).toEqual([]);
       expect(state.strayFiles).toEqual([]);
@@ -90,7 +91,8 @@ describe('kill -9 while a split is being saved', () => {
         expect(state).toMatchObject({ grosses: [-4000, -3000, -3000], files: 1 });
         seen.split += 1;
       }
-    }
+    });
+    expect(seen.whole + seen.split).toBe(RUNS);
     // The kills fell on both sides of the batches, so both states were met.
     expect(seen.whole).toBeGreaterThan(0);
     expect(seen.split).toBeGreaterThan(0);
