@@ -53,10 +53,10 @@ function hashOf(token: string): string {
 }
 
 /** The user behind `Authorization: Bearer TOKEN`; no header, another scheme or an unknown token is 401. */
-export function authenticate(db: Db, header: string | null, now: Date): UserRow {
+export function authenticate(sqlite: Database.Database, header: string | null, now: Date): UserRow {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   if (!match) throw unauthorized();
-  const row = tokenLookup(db.$client).get(hashOf(match[1]!));
+  const row = tokenLookup(sqlite).get(hashOf(match[1]!));
   if (!row) throw unauthorized('The access token is not valid');
   // By the book's clock (the engine's), so tests and the app agree on when a token ended.
   if (row.expiresAt !== null && Date.parse(row.expiresAt) <= now.getTime()) throw unauthorized(`The access token expired at ${row.expiresAt}`);
