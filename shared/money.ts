@@ -67,8 +67,18 @@ export function toMinor(value: unknown, currency = 'GBP'): number {
 export function fromMinor(minor: number, currency = 'GBP'): string {
   if (!Number.isSafeInteger(minor)) throw new MoneyError('minor units must be a safe integer');
   const digits = minorDigits(currency);
-  const text = new Decimal(minor).dividedBy(new Decimal(10).pow(digits)).toFixed(digits);
-  return trimDecimal(text);
+  // The digits of an integer, split at the currency's places: exact for every safe integer (String()
+  // never uses an exponent below 1e21) and, unlike a Decimal per value, cheap enough for a page of
+  // 100 postings, where new Decimal().dividedBy().toFixed() was 5% of a GET by id.
+  const negative = minor < 0;
+  const magnitude = String(negative ? -minor : minor);
+  if (digits === 0) return `${negative ? '-' : ''}${magnitude}.0`;
+  const padded = magnitude.length > digits ? magnitude : magnitude.padStart(digits + 1, '0');
+  const split = padded.length - digits;
+  let end = padded.length;
+  // The service's form: no trailing zeros beyond the first fractional digit.
+  while (end > split + 1 && padded.charCodeAt(end - 1) === 48) end -= 1;
+  return `${negative ? '-' : ''}${padded.slice(0, split)}.${padded.slice(split, end)}`;
 }
 
 /** The live service writes decimals with at least one fractional digit and no trailing zeros beyond it. */

@@ -119,7 +119,7 @@ export function createEngine(deps: EngineDeps, routes: readonly AnyRoute[] = all
     const format = responseFormat(request);
     try {
       const open = !isBookFileRoute(route) && route.public === true;
-      const user = open ? ANONYMOUS : authenticate(deps.book.db, request.headers.get('authorization'), deps.clock.now());
+      const user = open ? ANONYMOUS : authenticate(deps.book.sqlite, request.headers.get('authorization'), deps.clock.now());
       const apiVersion = readApiVersion(request.headers.get('x-api-version'));
       if (user.permissionLevel < route.level) throw forbidden();
       const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request, { acceptsFiles: !isBookFileRoute(route) && route.acceptsFiles === true }) : { value: undefined, files: {}, fields: {} };
@@ -139,7 +139,7 @@ export function createEngine(deps: EngineDeps, routes: readonly AnyRoute[] = all
   app.notFound((c) => {
     const format = responseFormat(c.req.raw);
     try {
-      authenticate(deps.book.db, c.req.raw.headers.get('authorization'), deps.clock.now());
+      authenticate(deps.book.sqlite, c.req.raw.headers.get('authorization'), deps.clock.now());
       return encode(format, errorResult(notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}`)));
     } catch (error) {
       return encode(format, errorResult(error));

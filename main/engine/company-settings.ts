@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bookSettings } from '../db/schema';
 import type { Db } from '../db/client';
+import { preparedPerConnection } from './prepared';
 
 /**
  * Company facts the live service's company record has no field for, kept in book_settings so the
@@ -9,8 +10,13 @@ import type { Db } from '../db/client';
 const FIRST_VAT_PERIOD_END = 'company.first_vat_period_ends_on';
 const SETUP_COMPLETED = 'company.setup_completed';
 
+// Read on every request that loads the company: built and prepared once per connection, not each time.
+const settingQuery = preparedPerConnection((db: Db) =>
+  db.select({ value: bookSettings.value }).from(bookSettings).where(eq(bookSettings.key, sql.placeholder('key'))).prepare(),
+);
+
 function read(db: Db, key: string): string | null {
-  return db.select({ value: bookSettings.value }).from(bookSettings).where(eq(bookSettings.key, key)).get()?.value ?? null;
+  return settingQuery(db).get({ key })?.value ?? null;
 }
 
 function write(db: Db, key: string, value: string | null): void {

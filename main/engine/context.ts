@@ -2,6 +2,7 @@ import { isCalendarDate } from '../../shared/api/fields';
 import type { Book } from '../db/client';
 import { changes } from '../db/schema';
 import { skipCapture } from './undo/capture';
+import type { WorkBoard } from './work/board';
 import type { users } from '../db/schema';
 
 export interface Clock {
@@ -21,6 +22,8 @@ export interface EngineDeps {
   book: Book;
   clock: Clock;
   ids: Ids;
+  /** Where long work reports how far it has got (the engine host's workers); none in tests and tools. */
+  work?: WorkBoard;
 }
 
 /** One request's view of the engine: who is asking, when, and how urls are written back to them. */
@@ -48,6 +51,7 @@ class RequestContext implements EngineContext {
   readonly book: Book;
   readonly clock: Clock;
   readonly ids: Ids;
+  readonly work: WorkBoard | undefined;
   readonly db: Book['db'];
   readonly now: string;
   readonly today: string;
@@ -62,6 +66,7 @@ class RequestContext implements EngineContext {
     this.book = deps.book;
     this.clock = deps.clock;
     this.ids = deps.ids;
+    this.work = deps.work;
     this.db = deps.book.db;
     this.now = deps.clock.now().toISOString();
     this.today = this.now.slice(0, 10);

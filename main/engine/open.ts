@@ -6,6 +6,7 @@ import { createEngine, type Engine } from './app';
 import { revokeTokens, saveToken } from './auth';
 import { systemClock, type Clock, type EngineDeps, type Ids } from './context';
 import { createBook, hasCompany, type BookOptions } from './setup';
+import type { WorkBoard } from './work/board';
 
 export interface OpenEngineOptions {
   /** The book file, or ":memory:". */
@@ -16,6 +17,8 @@ export interface OpenEngineOptions {
   create: BookOptions;
   /** How the file is opened: whether it may be created, the busy timeout, backups. */
   book?: Omit<OpenBookOptions, 'now'>;
+  /** Where long work reports its progress (the engine host's writer). */
+  work?: WorkBoard;
 }
 
 export interface OpenEngine {
@@ -33,7 +36,7 @@ export const randomIds: Ids = { token: () => randomBytes(32).toString('base64url
 export function openEngine(options: OpenEngineOptions): OpenEngine {
   const clock = options.clock ?? systemClock;
   const book = openBook(options.file, { ...options.book, now: () => clock.now() });
-  const deps: EngineDeps = { book, clock, ids: options.ids ?? randomIds };
+  const deps: EngineDeps = { book, clock, ids: options.ids ?? randomIds, ...(options.work ? { work: options.work } : {}) };
   try {
     const created = !hasCompany(deps);
     if (created) createBook(deps, options.create);

@@ -17,6 +17,7 @@ if (config.role === 'reader') {
   port.on('message', (message: ToWorker) => {
     if (message.type === 'request') void reader.answer(message.id, message.wire);
     else if (message.type === 'follow') reader.follow(message.id, message.file);
+    else if (message.type === 'work') reader.heard(message.progress);
   });
 } else {
   const writer = new WriterHost(config, post);

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { SyncStatusRecord } from '../../shared/api/sync';
+import type { WorkProgress } from '../../shared/api/work_progress';
 import type { Engine } from '../engine/app';
 import type { BackupFile } from '../engine/book-care';
 import type { TokenCipher } from '../sync/connect/cipher';
@@ -122,6 +123,7 @@ export class HostedBook {
   private openFile: string | null = null;
   private lastOpen: OpenCommand | null = null;
   private companyName: string | null = null;
+  private work: WorkProgress | null = null;
   private readonly entry: URL;
 
   readonly engine: Engine = { fetch: (request, options) => this.fetch(request, options?.origin) };
@@ -253,6 +255,7 @@ export class HostedBook {
   private async restartReader(): Promise<void> {
     this.readerFile = null;
     this.reader = this.startReader();
+    if (this.work) this.reader.worker.postMessage({ type: 'work', progress: this.work } satisfies ToWorker);
     await this.follow(this.openFile);
   }
 
@@ -260,6 +263,11 @@ export class HostedBook {
     switch (message.type) {
       case 'progress':
         this.options.onProgress?.(message.task, message.done);
+        return;
+      case 'work':
+        // The writer is busy with the work; the reader answers the page's GET /v2/work_progress.
+        this.work = message.progress;
+        this.reader?.worker.postMessage({ type: 'work', progress: message.progress } satisfies ToWorker);
         return;
       case 'syncStatus':
         this.options.onSyncStatus?.(message.status);

@@ -1,3 +1,4 @@
+import type { WorkProgress, WorkTask } from '../../shared/api/work_progress';
 import type { SyncStatusRecord } from '../../shared/api/sync';
 import type { BackupFile, RotationPolicy } from '../engine/book-care';
 import type { BookOptions } from '../engine/setup';
@@ -46,7 +47,9 @@ export type ToWorker =
   | { type: 'request'; id: number; wire: WireRequest }
   | { type: 'call'; id: number; body: HostCall }
   /** Reader only: the book the writer has opened (null when none is). */
-  | { type: 'follow'; id: number; file: string | null };
+  | { type: 'follow'; id: number; file: string | null }
+  /** Reader only: the writer's latest report of long work, for GET /v2/work_progress. */
+  | { type: 'work'; progress: WorkProgress | null };
 
 /** A refusal that crosses the port: its message, and the backup a damaged book could be restored from. */
 export interface HostError {
@@ -54,7 +57,7 @@ export interface HostError {
   damaged?: { file: string; latestBackup: string | null };
 }
 
-export type LongTask = 'open' | 'statement' | 'backup' | 'restore';
+export type LongTask = WorkTask;
 
 export type FromWorker =
   | { type: 'response'; id: number; wire: WireResponse }
@@ -62,6 +65,8 @@ export type FromWorker =
   | { type: 'reply'; id: number; ok: false; error: HostError }
   /** Long work started (done false) or finished (done true); main shows progress meanwhile. */
   | { type: 'progress'; task: LongTask; done: boolean }
+  /** How far the long work has got (null: it ended); main passes it on to the reader, which the page asks. */
+  | { type: 'work'; progress: WorkProgress | null }
   | { type: 'syncStatus'; status: SyncStatusRecord }
   /** Only main may open the user's browser. */
   | { type: 'openExternal'; url: string }

@@ -2,6 +2,8 @@ import { openBookReader, type Book } from '../db/client';
 import { createEngine, type Engine } from '../engine/app';
 import { clockFromEnvironment, type Clock } from '../engine/context';
 import { randomIds } from '../engine/open';
+import type { WorkProgress } from '../../shared/api/work_progress';
+import { workBoard } from '../engine/work/board';
 import type { HostConfig } from './messages';
 import { NO_BOOK_MESSAGE, type Post } from './writer-host';
 import { errorResponse, fromWireRequest, toWireResponse, transferOf, type WireRequest } from './wire';
@@ -14,6 +16,8 @@ export class ReaderHost {
   private book: Book | null = null;
   private engine: Engine | null = null;
   private readonly clock: Clock;
+  /** The writer's latest report of long work, passed on by main; GET /v2/work_progress reads it. */
+  private readonly work = workBoard();
 
   constructor(
     config: HostConfig,
@@ -32,6 +36,10 @@ export class ReaderHost {
     this.post({ type: 'response', id, wire: out }, transferOf(out));
   }
 
+  heard(progress: WorkProgress | null): void {
+    this.work.report(progress);
+  }
+
   /** Reads `file` from now on (null: nothing); answered once the new connection is ready. */
   follow(id: number, file: string | null): void {
     try {
@@ -40,7 +48,7 @@ export class ReaderHost {
       this.engine = null;
       if (file) {
         this.book = openBookReader(file);
-        this.engine = createEngine({ book: this.book, clock: this.clock, ids: randomIds }, undefined, { readOnly: true });
+        this.engine = createEngine({ book: this.book, clock: this.clock, ids: randomIds, work: this.work }, undefined, { readOnly: true });
       }
       this.post({ type: 'reply', id, ok: true, value: null });
     } catch (error) {

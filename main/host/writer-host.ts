@@ -12,6 +12,7 @@ import { withSyncDoor } from '../sync/control/door';
 import { HostSync } from './book-sync';
 import { bridgedCipher } from './cipher-bridge';
 import type { FromWorker, HostCall, HostConfig, HostError, LongTask, OpenCommand } from './messages';
+import { workBoard, type WorkBoard } from '../engine/work/board';
 import { errorResponse, fromWireRequest, toWireResponse, transferOf, type WireRequest } from './wire';
 
 export type Post = (message: FromWorker, transfer?: ArrayBuffer[]) => void;
@@ -34,12 +35,15 @@ export class WriterHost {
   private readonly clock: Clock;
   private readonly cipher: TokenCipher | null;
   private readonly sync: HostSync | null;
+  /** The engine's reports of long work, each posted to main, which passes it to the reader. */
+  private readonly work: WorkBoard;
 
   constructor(
     private readonly config: HostConfig,
     private readonly post: Post,
   ) {
     this.clock = clockFromEnvironment(config.now ?? undefined);
+    this.work = workBoard((progress) => post({ type: 'work', progress }));
     const userData = config.userData;
     this.cipher = userData === null ? null : config.cipher === 'main' ? bridgedCipher(config.cipherKind, (ask) => post({ type: 'cipher', ...ask })) : keyFileCipher(userData);
     this.sync =
@@ -105,11 +109,13 @@ export class WriterHost {
 
   private progress(task: LongTask, done: boolean): void {
     this.post({ type: 'progress', task, done });
+    // Uncounted until the engine counts something (rows checked, rows written).
+    this.work.report(done ? null : { task, stage: null, done: null, total: null });
   }
 
   /** Opens `command.file` in place of the current book; the current one stays open if it is refused. */
   private async open(command: OpenCommand): Promise<{ company: string | null }> {
-    const next = openEngine({ file: command.file, clock: this.clock, create: command.setup, book: { create: command.create, backups: command.backups } });
+    const next = openEngine({ file: command.file, clock: this.clock, create: command.setup, book: { create: command.create, backups: command.backups }, work: this.work });
     try {
       if (command.token.revokeLabel) revokeTokens(next.deps.book.db, { label: command.token.revokeLabel });
       issueToken(next.deps, ownerEmail(next.deps), command.token.value, command.token.label);

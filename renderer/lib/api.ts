@@ -22,6 +22,8 @@ import {
   type Company,
 } from './records';
 import { sessionToken } from './session-token';
+import { registerWorkReader, tracked } from './work-progress.svelte';
+import type { WorkProgress } from '../../shared/api/work_progress';
 
 /**
  * The renderer's only way to the engine. In Electron the preload exposes window.ledgerdesk and every
@@ -67,11 +69,23 @@ async function overHttp(method: HttpMethod, path: string, options: RequestOption
   return { status: response.status, headers: responseHeaders, body: isJson && text ? (JSON.parse(text) as unknown) : text };
 }
 
-function exchange(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+function untrackedExchange(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
   // The preload runs before any page script, so the bridge is either there from the start or never.
   const bridge = window.ledgerdesk;
   return bridge ? bridge.request(method, path, options) : overHttp(method, path, options);
 }
+
+/** Every request the page waits on counts for the work progress bar (lib/work-progress). */
+function exchange(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  return tracked(untrackedExchange(method, path, options));
+}
+
+// Asked beside a long request, so not counted as one itself.
+registerWorkReader(async () => {
+  const response = await untrackedExchange('GET', '/v2/work_progress');
+  if (response.status !== 200) return null;
+  return ((response.body as { work_progress?: WorkProgress | null } | null)?.work_progress ?? null);
+});
 
 /** The sentences of an error body {"errors":[{"message":"..."}]}, or a plain one when the body has none. */
 function errorMessages(status: number, body: unknown): string[] {
@@ -119,7 +133,7 @@ async function sendFile(file: File, upload: FileUpload, onProgress?: UploadProgr
     const bridge = window.ledgerdesk;
     if (bridge?.dropFiles) {
       onProgress?.(null);
-      const [answer] = await bridge.dropFiles([file], upload);
+      const [answer] = await tracked(bridge.dropFiles([file], upload));
       if (!answer) throw new Error('no answer for the file');
       response = answer;
     } else {
@@ -128,7 +142,7 @@ async function sendFile(file: File, upload: FileUpload, onProgress?: UploadProgr
       const form = new FormData();
       form.set('statement', file, file.name);
       for (const [name, value] of Object.entries(upload.fields ?? {})) form.set(name, value);
-      response = await uploadOverHttp(url, form, sessionToken(), onProgress);
+      response = await tracked(uploadOverHttp(url, form, sessionToken(), onProgress));
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

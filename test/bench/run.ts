@@ -12,6 +12,7 @@ import { profiled } from './profile';
 import { bankAccountsSuite } from './suites/bank-accounts';
 import { invoiceEditorSuite } from './suites/invoice-editor';
 import { invoicePdfSuite } from './suites/invoice-pdf';
+import { invoiceWriteSuite } from './suites/invoice-write';
 import { benchParsers } from './parsers';
 import { overviewPaintSuite } from './overview-paint';
 import { reportsSuite } from './reports';
@@ -22,7 +23,7 @@ import { syncSuite } from './suites/sync';
 
 const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceEditorSuite, registerRenderSuite, overviewPaintSuite, syncSuite, suggestionsSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceWriteSuite, invoiceEditorSuite, registerRenderSuite, overviewPaintSuite, syncSuite, suggestionsSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');

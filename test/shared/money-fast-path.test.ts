@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MoneyError, toMinor } from '../../shared/money';
+import { fromMinor, MoneyError, toMinor, trimDecimal } from '../../shared/money';
 
 /** What toMinor must give, by decimal.js alone: the reference the integer fast path is held to. */
 function reference(text: string, digits: number): number | 'refused' {
@@ -37,5 +37,27 @@ describe('toMinor on plain amounts', () => {
     expect(Object.is(toMinor('-.0'), 0)).toBe(true);
     expect(toMinor('12.300000')).toBe(1230);
     expect(() => toMinor('12.301')).toThrow(MoneyError);
+  });
+});
+
+describe('fromMinor', () => {
+  /** What fromMinor gave before its integer path, by decimal.js alone. */
+  const reference = (minor: number, digits: number) => trimDecimal(new Decimal(minor).dividedBy(new Decimal(10).pow(digits)).toFixed(digits));
+
+  it('writes every safe integer exactly as decimal.js does, in every currency exponent', () => {
+    const minor = fc.oneof(fc.integer({ min: -100_000, max: 100_000 }), fc.maxSafeInteger(), fc.constantFrom(0, 1, -1, 10, -10, 100, -100, 1000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER));
+    fc.assert(
+      fc.property(minor, fc.constantFrom('GBP', 'JPY', 'KWD'), (value, currency) => {
+        const digits = currency === 'JPY' ? 0 : currency === 'KWD' ? 3 : 2;
+        expect(fromMinor(value, currency)).toBe(reference(value, digits));
+      }),
+      { numRuns: 3000 },
+    );
+    expect([fromMinor(100000), fromMinor(95750), fromMinor(-1234), fromMinor(-5), fromMinor(0), fromMinor(7, 'JPY'), fromMinor(-1, 'KWD')]).toEqual(['1000.0', '957.5', '-12.34', '-0.05', '0.0', '7.0', '-0.001']);
+  });
+
+  it('refuses what is not a safe integer', () => {
+    expect(() => fromMinor(1.5)).toThrow(MoneyError);
+    expect(() => fromMinor(Number.MAX_SAFE_INTEGER + 1)).toThrow(MoneyError);
   });
 });

@@ -2,6 +2,7 @@ import type { EngineContext } from '../context';
 import { BULK_ROWS } from '../undo/capture';
 import { unprocessable } from '../errors';
 import { lockedToDate } from '../ledger/locks';
+import { countRows } from '../work/board';
 import { autoExplainUpload } from './rules/auto-explain';
 import type { IncomingLine } from './incoming-line';
 
@@ -37,6 +38,7 @@ export function newLines(ctx: EngineContext, bankAccountId: number, lines: reado
   const seen = new Map<string, number>();
   const fresh: number[] = [];
   lines.forEach((line, index) => {
+    countRows(ctx.work, 'statement', 'check', index + 1, lines.length);
     if (line.fitid !== null && byFitid.get(bankAccountId, line.fitid) !== undefined) return;
     const key = keyOf(line);
     let already = existing.get(key);
@@ -95,8 +97,9 @@ export function importLines(
        marked_for_review, upload_id, transaction_type, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 0, ?, 0, ?, ?, ?, ?)`,
   );
-  for (const index of fresh) {
-    const line = lines[index]!;
+  for (let n = 0; n < fresh.length; n += 1) {
+    const line = lines[fresh[n]!]!;
+    countRows(ctx.work, 'statement', 'write', n + 1, fresh.length);
     insert.run(bankAccountId, line.datedOn, line.description, line.amountMinor, line.fitid, ctx.now, uploadId, line.transactionType, ctx.now, ctx.now);
   }
   ctx.recordChange('statement_uploads', uploadId, 'create');
