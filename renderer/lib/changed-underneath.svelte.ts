@@ -1,4 +1,5 @@
 import type { ApiResult } from './api';
+import type { BookChange } from './api/book_changes';
 import { onBookChange } from './book-changes.svelte';
 import { changedFields, mergeUnderneath, type FieldValues } from './underneath';
 
@@ -19,6 +20,10 @@ export interface UnderneathOptions<Rec> {
   resource: string;
   /** The record's url while it is saved; null for a new one (nothing can change it elsewhere yet). */
   url: () => string | null;
+  /** The resource has one record (the company): every change logged for it is this record's. */
+  single?: boolean;
+  /** Resources whose records belong to this one (a bank line's explanations): their changes name it as `record_owner`. */
+  owned?: readonly string[];
   read: (url: string) => Promise<ApiResult<Rec>>;
   /** The record as the form's fields, each as the string the form holds. */
   valuesOf: (record: Rec) => Record<string, string>;
@@ -28,7 +33,8 @@ export interface UnderneathOptions<Rec> {
   apply: (values: Record<string, string>) => void;
   /** The record as read now, for what the editor shows beside the fields (status, what is left). */
   onrecord?: (record: Rec) => void;
-  labels: Readonly<Record<string, string>>;
+  /** The fields' names as the form shows them; a function where the fields come and go (lines). */
+  labels: Readonly<Record<string, string>> | ((field: string) => string);
   /** A save is under way: its own change is not news. */
   busy: () => boolean;
 }
@@ -50,12 +56,15 @@ export class ChangedUnderneath<Rec> {
     opened: Rec | null,
   ) {
     this.base = opened ? options.valuesOf(opened) : {};
-    onBookChange([options.resource], (batch) => {
+    onBookChange([options.resource, ...(options.owned ?? [])], (batch) => {
       const url = options.url();
       if (!url) return;
-      const id = url.split('/').pop();
-      if (!batch.everything && !batch.changes.some((change) => change.record_id === id)) return;
-      const deleted = batch.changes.some((change) => change.record_id === id && change.operation === 'delete');
+      // The url names a record by its id, or by its own key where it has one (a category's code).
+      const key = decodeURIComponent(url.split('/').pop() ?? '');
+      const mine = (change: BookChange) =>
+        change.resource === options.resource ? (change.record_key ?? change.record_id) === key : change.record_owner === `${options.resource}/${key}`;
+      if (!batch.everything && !options.single && !batch.changes.some(mine)) return;
+      const deleted = batch.changes.some((change) => change.resource === options.resource && mine(change) && change.operation === 'delete');
       void this.check(url, deleted);
     });
   }
@@ -83,10 +92,11 @@ export class ChangedUnderneath<Rec> {
     for (const field of merge.taken) takenValues[field] = merge.merged[field]!;
     this.options.apply(takenValues);
     this.base = theirs;
-    const label = (field: string) => this.options.labels[field] ?? field;
+    const labels = this.options.labels;
+    const label = (field: string) => (typeof labels === 'function' ? labels(field) : (labels[field] ?? field));
     // A second change before the first was dismissed adds to what the banner says.
     const before = this.notice;
-    const kept = merge.kept.map((field) => ({ field, label: label(field), theirs: theirs[field]! }));
+    const kept = merge.kept.map((field) => ({ field, label: label(field), theirs: theirs[field] ?? '' }));
     this.notice = {
       changed: unique([...(before?.changed ?? []), ...changed.map(label)]),
       taken: unique([...(before?.taken ?? []), ...merge.taken.map(label)]),

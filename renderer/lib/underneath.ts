@@ -22,9 +22,10 @@ export function mergeUnderneath(base: FieldValues, mine: FieldValues, theirs: Fi
   const merged: Record<string, string> = { ...mine };
   const taken: string[] = [];
   const kept: string[] = [];
-  for (const field of Object.keys(theirs)) {
+  for (const field of fieldsOf(base, theirs)) {
     const was = base[field];
-    const now = theirs[field]!;
+    // A field gone from the record (a line removed elsewhere) reads as empty.
+    const now = theirs[field] ?? '';
     if (now === was) continue;
     const typed = mine[field];
     if (typed === undefined || typed === was) {
@@ -37,8 +38,11 @@ export function mergeUnderneath(base: FieldValues, mine: FieldValues, theirs: Fi
 
 /** The fields whose values differ between two readings of a record. */
 export function changedFields(before: FieldValues, after: FieldValues): string[] {
-  return Object.keys(after).filter((field) => before[field] !== after[field]);
+  return fieldsOf(before, after).filter((field) => (before[field] ?? '') !== (after[field] ?? ''));
 }
+
+/** Every field either reading has: a record whose fields are its lines gains and loses some. */
+const fieldsOf = (base: FieldValues, theirs: FieldValues) => [...new Set([...Object.keys(theirs), ...Object.keys(base)])];
 
 /** "A", "A and B", "A, B and C". */
 export function listWords(names: readonly string[]): string {

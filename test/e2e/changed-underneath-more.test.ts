@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialog } from 'playwright-core';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -6,27 +7,33 @@ import { openApp, type AppSession } from './session';
  * Issue 19 item 2 beyond the invoice: a bill and a contact open in their editors while the same
  * record is changed from outside (an API write through the serve door, as the CLI or another window
  * would make). The banner names what changed, untouched fields take the new values, and the field
- * the person typed in keeps what they typed.
+ * the person typed in keeps what they typed. Each test makes its records and starts on a fresh
+ * Overview, so they run in any order (describe.shuffle).
  */
-describe('the book changing underneath a bill and a contact', () => {
+describe.shuffle('the book changing underneath a bill and a contact', () => {
   let app: AppSession;
-  let billPath = '';
-  let contactPath = '';
 
   beforeAll(async () => {
     app = await openApp();
-    const supplier = await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Office Supplies Ltd', town: 'Leeds' } } });
-    expect(supplier.status).toBe(201);
-    contactPath = new URL(supplier.body.contact.url).pathname;
-    const bill = await app.book.json('POST', '/v2/bills', {
-      body: { bill: { contact: supplier.body.contact.url, reference: 'OS-1', dated_on: '2026-11-05', due_on: '2026-12-05', bill_items: [{ category: '285', description: 'Paper', total_value: '120' }] } },
-    });
-    expect(bill.status).toBe(201);
-    billPath = new URL(bill.body.bill.url).pathname;
     await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
   });
+
+  /** A contact made through the API, as the CLI would; answers its path. */
+  async function contactMade(organisation: string): Promise<{ url: string; path: string }> {
+    const made = await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: organisation, town: 'Leeds' } } });
+    expect(made.status).toBe(201);
+    return { url: made.body.contact.url, path: new URL(made.body.contact.url).pathname };
+  }
+
+  /** The window afresh on the Overview, whatever another test left open. */
+  async function freshOverview() {
+    const { page } = app;
+    const leave = (question: Dialog) => void question.accept();
+    page.on('dialog', leave);
+    await page.reload();
+    page.off('dialog', leave);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  }
 
   afterAll(async () => {
     await app?.close();
@@ -37,6 +44,13 @@ describe('the book changing underneath a bill and a contact', () => {
 
   it('bill: the notes typed stay, the reference and due date changed outside come in, and the banner says so', async () => {
     const { page } = app;
+    const supplier = await contactMade('Office Supplies Ltd');
+    const bill = await app.book.json('POST', '/v2/bills', {
+      body: { bill: { contact: supplier.url, reference: 'OS-1', dated_on: '2026-11-05', due_on: '2026-12-05', bill_items: [{ category: '285', description: 'Paper', total_value: '120' }] } },
+    });
+    expect(bill.status).toBe(201);
+    const billPath = new URL(bill.body.bill.url).pathname;
+    await freshOverview();
     await page.keyboard.press('Alt+4');
     const grid = page.getByRole('grid', { name: 'Bills' });
     await grid.getByText('OS-1').waitFor();
@@ -64,13 +78,15 @@ describe('the book changing underneath a bill and a contact', () => {
 
   it('contact: the town typed stays, the email and phone changed outside come in, and the banner says so', async () => {
     const { page } = app;
-    await page.keyboard.press('Escape');
+    const { path: contactPath } = await contactMade('Leeds Stationers Ltd');
+    await freshOverview();
     await page.keyboard.press('Alt+6');
     const grid = page.getByRole('grid', { name: 'Contacts' });
-    await grid.getByText('Office Supplies Ltd').waitFor();
+    // The test's own contact chosen (another test may have made one before it), then opened by key.
+    await grid.getByText('Leeds Stationers Ltd').click();
     await grid.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Office Supplies Ltd', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Leeds Stationers Ltd', exact: true }).waitFor();
     await page.keyboard.press('e');
     await page.getByRole('heading', { name: /^Change contact/ }).waitFor();
     await field('Town').fill('York');
@@ -81,7 +97,7 @@ describe('the book changing underneath a bill and a contact', () => {
     expect(await field('Phone').inputValue()).toBe('0113 496 0000');
     expect(await field('Town').inputValue()).toBe('York');
     const words = await banner().textContent();
-    expect(words).toContain('Contact Office Supplies Ltd was changed elsewhere');
+    expect(words).toContain('Contact Leeds Stationers Ltd was changed elsewhere');
     expect(words).toContain('Email and Phone now show the new values.');
     expect(words).toContain('What you typed in Town is kept.');
     await checkScreen(app, 'changed-underneath-contact');

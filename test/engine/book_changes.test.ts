@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGES_PAGE } from '../../main/engine/resources/book_changes';
+import { bankAccount, oneTransaction } from './banking-helpers';
 import { createTestBook } from './harness';
 
 /** Issue 19 item 2: the desk reads the change log forward from a cursor to refresh what changed. */
@@ -26,6 +27,45 @@ describe('GET /v2/book/changes', () => {
 
     const again = await t.json('GET', `/v2/book/changes?after=${read.body.latest}`);
     expect(again.body).toEqual({ changes: [], latest: read.body.latest, more: false, reset: false });
+  });
+
+  it('names a category by its nominal code (its url) as record_key, a deleted one too', async () => {
+    const t = createTestBook();
+    const { latest } = (await t.json('GET', '/v2/book/changes')).body;
+    const made = await t.json('POST', '/v2/categories', { body: { category: { category_group: 'income', nominal_code: '047', description: 'Consulting' } } });
+    expect(made.status).toBe(201);
+    await t.json('PUT', '/v2/categories/047', { body: { category: { description: 'Consulting fees' } } });
+    // Undo of the update, then of the create: the category is gone, its code must still be named.
+    expect((await t.json('POST', '/v2/undo')).status).toBe(200);
+    expect((await t.json('POST', '/v2/undo')).status).toBe(200);
+    expect((await t.json('GET', '/v2/categories/047')).status).toBe(404);
+
+    const read = await t.json('GET', `/v2/book/changes?after=${latest}`);
+    const categoryChanges = read.body.changes.filter((change: { resource: string }) => change.resource === 'categories');
+    expect(categoryChanges.map((change: { operation: string; record_key?: string }) => `${change.operation} ${change.record_key}`)).toEqual(['create 047', 'update 047', 'update 047', 'delete 047']);
+    expect(categoryChanges[0].record_id).not.toBe('047');
+    // Other resources are named by their id alone.
+    const contact = await t.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Ltd' } } });
+    expect(contact.status).toBe(201);
+    const after = await t.json('GET', `/v2/book/changes?after=${read.body.latest}`);
+    expect(after.body.changes[0]).not.toHaveProperty('record_key');
+  });
+
+  it('names the bank line an explanation belongs to as record_owner, a deleted explanation too', async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t);
+    const line = await oneTransaction(t, account, { dated_on: '2026-10-03', amount: '-60', description: 'Train' });
+    const lineId = new URL(line.url).pathname.split('/').pop();
+    const { latest } = (await t.json('GET', '/v2/book/changes')).body;
+    const made = await t.json('POST', '/v2/bank_transaction_explanations', { body: { bank_transaction_explanation: { bank_transaction: line.url, category: '285', gross_value: '-60' } } });
+    expect(made.status).toBe(201);
+    expect((await t.json('DELETE', new URL(made.body.bank_transaction_explanation.url).pathname)).status).toBe(200);
+    const read = await t.json('GET', `/v2/book/changes?after=${latest}`);
+    const owned = read.body.changes.filter((change: { resource: string }) => change.resource === 'bank_transaction_explanations');
+    expect(owned.map((change: { operation: string; record_owner?: string }) => `${change.operation} ${change.record_owner}`)).toEqual([
+      `create bank_transactions/${lineId}`,
+      `delete bank_transactions/${lineId}`,
+    ]);
   });
 
   it('pages a long run of changes and says there is more', async () => {

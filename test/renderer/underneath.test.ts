@@ -34,4 +34,15 @@ describe('an editor whose record changed elsewhere', () => {
     expect(listWords(['Notes', 'Date'])).toBe('Notes and Date');
     expect(listWords(['Notes', 'Date', 'Lines'])).toBe('Notes, Date and Lines');
   });
+
+  it('reads a field gone from the record as emptied there, and a new one as added there (lines as fields)', () => {
+    const lines = { 'line:a': 'A', 'line:b': 'B' };
+    const untouched = mergeUnderneath(lines, { ...lines }, { 'line:a': 'A', 'line:c': 'C' });
+    expect(untouched.merged).toEqual({ 'line:a': 'A', 'line:b': '', 'line:c': 'C' });
+    expect(untouched.taken.sort()).toEqual(['line:b', 'line:c']);
+    const typed = mergeUnderneath(lines, { ...lines, 'line:b': 'B typed' }, { 'line:a': 'A' });
+    expect(typed.kept).toEqual(['line:b']);
+    expect(typed.merged['line:b']).toBe('B typed');
+    expect(changedFields(lines, { 'line:a': 'A' })).toEqual(['line:b']);
+  });
 });

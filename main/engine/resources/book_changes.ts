@@ -19,10 +19,34 @@ interface ChangeRow {
   resource: string;
   recordId: string;
   operation: string;
+  recordKey: string | null;
+  recordOwner: string | null;
 }
 
+/** The row's column, read from the row or, once it is deleted, from the before-image its write left. */
+const columnOf = (table: string, column: string) => `coalesce(
+    (SELECT ${column} FROM ${table} WHERE id = CAST(c.record_id AS INTEGER)),
+    (SELECT json_extract(r.before, '$.${column}') FROM change_set_rows r WHERE r.tbl = '${table}' AND r.row_key = c.record_id AND r.before IS NOT NULL ORDER BY r.id DESC LIMIT 1)
+  )`;
+
+/**
+ * A category is logged by its row id but named in its url by its nominal code ("/v2/categories/285"),
+ * which is all the desk knows of it: the change carries the code as `record_key`. A deleted
+ * category's row is gone, so its code comes from the before-image the write left (undo's capture).
+ */
+const CATEGORY_KEY = `CASE WHEN c.resource = 'categories' THEN ${columnOf('categories', 'nominal_code')} END`;
+
+/**
+ * An explanation belongs to its bank line, and the desk's explain panel is open on the line, not on
+ * the explanation (a new one has an id the panel cannot know): the change names the line it belongs
+ * to as `record_owner` ("bank_transactions/12").
+ */
+const EXPLANATION_OWNER = `CASE WHEN c.resource = 'bank_transaction_explanations' THEN 'bank_transactions/' || ${columnOf('bank_transaction_explanations', 'bank_transaction_id')} END`;
+
 const after = preparedPerConnection((sqlite: Book['sqlite']) =>
-  sqlite.prepare<[number, number], ChangeRow>('SELECT id, resource, record_id AS recordId, operation FROM changes WHERE id > ? ORDER BY id LIMIT ?'),
+  sqlite.prepare<[number, number], ChangeRow>(
+    `SELECT c.id, c.resource, c.record_id AS recordId, c.operation, ${CATEGORY_KEY} AS recordKey, ${EXPLANATION_OWNER} AS recordOwner FROM changes c WHERE c.id > ? ORDER BY c.id LIMIT ?`,
+  ),
 );
 const newest = preparedPerConnection((sqlite: Book['sqlite']) => sqlite.prepare<[], number>('SELECT coalesce(max(id), 0) FROM changes').pluck());
 
@@ -51,7 +75,14 @@ export const bookChangeRoutes: Route[] = [
       const page = rows.slice(0, CHANGES_PAGE);
       const latest = page.length > 0 ? page[page.length - 1]!.id : from;
       return ok({
-        changes: page.map((row) => ({ id: row.id, resource: row.resource, record_id: row.recordId, operation: row.operation })),
+        changes: page.map((row) => ({
+          id: row.id,
+          resource: row.resource,
+          record_id: row.recordId,
+          operation: row.operation,
+          ...(row.recordKey === null ? {} : { record_key: row.recordKey }),
+          ...(row.recordOwner === null ? {} : { record_owner: row.recordOwner }),
+        })),
         latest,
         more: rows.length > CHANGES_PAGE,
         reset: false,

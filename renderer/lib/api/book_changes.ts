@@ -6,6 +6,10 @@ export const bookChangeSchema = z.object({
   id: z.number(),
   resource: z.string(),
   record_id: z.string(),
+  /** The last part of the record's url where it is not the id: a category's nominal code. */
+  record_key: z.string().optional(),
+  /** The record a change belongs to, as "resource/id": an explanation's bank line. */
+  record_owner: z.string().optional(),
   operation: z.enum(['create', 'update', 'delete']),
 });
 export type BookChange = z.infer<typeof bookChangeSchema>;

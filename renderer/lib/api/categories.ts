@@ -5,13 +5,18 @@
  */
 import type { CategoryCreate, CategoryUpdate } from '../../../shared/api/categories';
 import type { ApiResponse } from '../../../shared/bridge';
-import { decode, send, type ApiResult } from '../api';
+import { decode, pathOf, send, type ApiResult } from '../api';
 import { CATEGORY_GROUP_KEYS, categorySchema, type Category } from '../records';
 
 function underItsGroup(response: ApiResponse): ApiResult<Category> {
   const body = (response.body ?? {}) as Record<string, unknown>;
   const key = CATEGORY_GROUP_KEYS.find((candidate) => candidate in body) ?? CATEGORY_GROUP_KEYS[0];
   return decode(response, key, categorySchema);
+}
+
+export async function getCategory(categoryUrl: string): Promise<ApiResult<Category>> {
+  const sent = await send('GET', pathOf(categoryUrl));
+  return sent.ok ? underItsGroup(sent.value) : sent;
 }
 
 export async function createCategory(fields: CategoryCreate): Promise<ApiResult<Category>> {

@@ -34,6 +34,10 @@ export async function listUsers(): Promise<ApiResult<User[]>> {
   return me.ok ? { ok: true, value: [me.value] } : me;
 }
 
+export function getUser(userUrl: string): Promise<ApiResult<User>> {
+  return getOne('GET', pathOf(userUrl), 'user', userSchema);
+}
+
 export function createUser(fields: UserCreate): Promise<ApiResult<User>> {
   return getOne('POST', '/v2/users', 'user', userSchema, { body: { user: fields } });
 }

@@ -144,3 +144,41 @@ export function companyFields(values: CompanyFormValues): CompanyUpdate {
     ...(effective ? { first_vat_period_ends_on: firstEndForStagger(effective, months, Number(values.vatStagger)) } : {}),
   };
 }
+
+/** The fields' labels as the form shows them, for the changed-underneath banner. */
+export const COMPANY_FIELD_LABELS: Readonly<Record<keyof CompanyFormValues, string>> = {
+  name: 'Company name',
+  type: 'Type',
+  startDate: 'First accounting year starts',
+  firstYearEnd: 'First year end',
+  registrationNumber: 'Company number',
+  address1: 'Address',
+  address2: 'Address line 2',
+  town: 'Town',
+  postcode: 'Postcode',
+  vatRegistered: 'VAT registration',
+  vatNumber: 'VAT number',
+  vatEffectiveDate: 'Registered from',
+  vatPeriodMonths: 'Returns',
+  vatStagger: 'Periods end',
+  vatBasis: 'VAT accounting',
+  onFlatRate: 'Flat rate scheme',
+  flatRateSector: 'Flat rate sector',
+  cisSubcontractor: 'CIS subcontractor',
+  cisContractor: 'CIS contractor',
+  schemeChanges: 'Changes of scheme',
+};
+
+/** The values as strings, field by field, as lib/underneath compares them (a flag or a list as JSON). */
+export function companyStrings(values: CompanyFormValues): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([field, value]) => [field, typeof value === 'string' ? value : JSON.stringify(value)]));
+}
+
+/** Puts strings from `companyStrings` back into the form's values, each as its own kind. */
+export function applyCompanyStrings(values: CompanyFormValues, taken: Readonly<Record<string, string>>): void {
+  const target = values as unknown as Record<string, unknown>;
+  for (const [field, text] of Object.entries(taken)) {
+    if (!(field in values)) continue;
+    target[field] = typeof target[field] === 'string' ? text : JSON.parse(text);
+  }
+}

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Dialog } from 'playwright-core';
+import { draftKept, leaveDialog } from './drafts';
+import { openApp, type AppSession } from './session';
+
+/**
+ * Issue 19 item 1 for the editors no other drafts suite walks through: the company details, the
+ * opening balances and a project. In each: type, leave (the question asks; Keep editing keeps every
+ * key), reload, find the draft offered, open it restored as typed, and Discard it. Each test opens
+ * its own book, so they run in any order.
+ */
+describe.shuffle('drafts of the company details, the opening balances and a project', () => {
+  let app: AppSession;
+
+  beforeEach(async () => {
+    app = await openApp();
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  const textbox = (name: string) => app.page.getByRole('textbox', { name, exact: true });
+  const drafts = async () => (await app.book.json('GET', '/v2/drafts')).body.drafts.map((draft: { label: string }) => draft.label);
+
+  /** Reloads the window (answering the window's own leave question) and opens the one draft offered. */
+  async function reloadAndOpenDraft(label: string) {
+    const { page } = app;
+    const leave = (question: Dialog) => void question.accept();
+    page.on('dialog', leave);
+    await page.reload();
+    page.off('dialog', leave);
+    await page.getByRole('dialog', { name: `1 unsaved draft: ${label}` }).getByRole('button', { name: `Open the draft of ${label}` }).click();
+  }
+
+  it('company details: the town typed is kept, asked about on leaving, offered after a reload and restored', async () => {
+    const { page } = app;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Settings/ }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await textbox('Town').fill('Harrogate');
+    await draftKept(app);
+    await expect.poll(drafts).toEqual(['company details']);
+    await page.keyboard.press('Alt+1');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await textbox('Town').inputValue()).toBe('Harrogate');
+
+    await reloadAndOpenDraft('company details');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await expect.poll(() => textbox('Town').inputValue()).toBe('Harrogate');
+    await page.keyboard.press('Alt+1');
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await expect.poll(drafts).toEqual([]);
+    expect((await app.book.json('GET', '/v2/company')).body.company.town ?? '').not.toBe('Harrogate');
+    expect(app.problems).toEqual([]);
+  });
+
+  it('opening balances: a line typed is kept, asked about on leaving, offered after a reload and restored', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+7');
+    await page.getByRole('heading', { name: 'Journals' }).waitFor();
+    await page.keyboard.press('o');
+    await page.getByRole('heading', { name: 'Opening balances' }).waitFor();
+    await textbox('Line 1 description').fill('Shares issued at the start');
+    await textbox('Line 1 credit').fill('100.00');
+    await draftKept(app);
+    await expect.poll(drafts).toEqual(['opening balances']);
+    await page.keyboard.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await textbox('Line 1 description').inputValue()).toBe('Shares issued at the start');
+
+    await reloadAndOpenDraft('opening balances');
+    await page.getByRole('heading', { name: 'Opening balances' }).waitFor();
+    await expect.poll(() => textbox('Line 1 description').inputValue()).toBe('Shares issued at the start');
+    expect(await textbox('Line 1 credit').inputValue()).toBe('100.00');
+    await page.keyboard.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(drafts).toEqual([]);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('project: a new project typed is kept, asked about on leaving, offered after a reload and restored', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+6');
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    await page.keyboard.press('p');
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: /^New project/ }).waitFor();
+    await textbox('Name').fill('Shop fit-out');
+    await textbox('Budget').fill('2500');
+    await draftKept(app);
+    await expect.poll(drafts).toEqual(['project Shop fit-out']);
+    await page.keyboard.press('Alt+1');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await textbox('Name').inputValue()).toBe('Shop fit-out');
+
+    await reloadAndOpenDraft('project Shop fit-out');
+    await page.getByRole('heading', { name: /^New project/ }).waitFor();
+    await expect.poll(() => textbox('Name').inputValue()).toBe('Shop fit-out');
+    expect(await textbox('Budget').inputValue()).toBe('2500');
+    await page.keyboard.press('Alt+1');
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(drafts).toEqual([]);
+    expect(app.problems).toEqual([]);
+  });
+});
