@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines, explainNewestLine } from './accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithLines, chooseCategoryByCode, explainNewestLine } from './accounts';
+import { eachTestStartsOnOverview } from './fresh-window';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 import { statusCell } from './register-status';
@@ -9,7 +10,9 @@ import { statusCell } from './register-status';
  * in the register under the reverse charge, by keys and clicks, and what it puts on the VAT return
  * (HMRC VAT Notice 741A s.17 and 700/12 s.4.6: 300.00 in boxes 1 and 4, 1,500 in boxes 6 and 7).
  */
-describe('explaining a line under the reverse charge', () => {
+// Each test opens the line's panel itself from Overview and chooses what it needs (the one line is
+// unexplained before each: only one test saves, and it undoes), so they run in any order.
+describe.shuffle('explaining a line under the reverse charge', () => {
   let app: AppSession;
 
   beforeAll(async () => {
@@ -19,6 +22,14 @@ describe('explaining a line under the reverse charge', () => {
 
   afterAll(async () => {
     await app?.close();
+  });
+
+  // accountWithLines's window size.
+  eachTestStartsOnOverview(() => app, { width: 1280, height: 800 });
+
+  // Every test ran without Content-Security-Policy violations or page errors.
+  afterEach(() => {
+    expect(app.problems).toEqual([]);
   });
 
   const boxes = async () => {
@@ -46,6 +57,12 @@ describe('explaining a line under the reverse charge', () => {
 
   it('saves it, and the return shows the VAT both ways; the panel keeps it; undo takes it off the return', async () => {
     const { page } = app;
+    await explainNewestLine(app);
+    expect(await status()).toBe('Unexplained');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await chooseCategoryByCode(app, '285');
+    await page.getByLabel('VAT', { exact: true }).selectOption('20');
+    await page.getByLabel('Bought or sold').selectOption({ label: 'Services from abroad (reverse charge)' });
     await page.getByRole('button', { name: /Save and next/ }).click();
     await expect.poll(status).toBe('Explained');
     expect(await boxes()).toMatchObject({ 1: '300.0', 2: '0.0', 4: '300.0', 5: '0.0', 6: '1500.0', 7: '1500.0', 9: '0.0' });
@@ -63,6 +80,5 @@ describe('explaining a line under the reverse charge', () => {
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(status).toBe('Unexplained');
     await expect.poll(async () => (await boxes())[1]).toBe('0.0');
-    expect(app.problems).toEqual([]);
   });
 });

@@ -8,9 +8,10 @@ import { statusCell } from './register-status';
  * refreshes the lines in place. The account's own record is read again whenever its lines change (its
  * balance moves); the register once took that new record for another account and read every line
  * afresh, blanking the list for a moment, and a key pressed then (Delete, or the save's move to the
- * next line) found no line and did nothing. Each test here makes its own book.
+ * next line) found no line and did nothing. Each test here makes its own book, so they run in any
+ * order (describe.shuffle: scripts/e2e.mjs prints the seed to replay one).
  */
-describe('the register through changes to the book', () => {
+describe.shuffle('the register through changes to the book', () => {
   let app: AppSession;
   let accountUrl: string;
 
