@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBook } from '../engine/harness';
+import { openBookOpener, type BookOpener } from './fresh-book';
 import { checkScreen } from './screens';
-import { openApp, type AppSession } from './session';
+import type { AppSession } from './session';
 
 /**
  * Issue 14 item 6 by keys and clicks: a journal whose Save stays disabled until it balances, bad input
@@ -8,23 +10,86 @@ import { openApp, type AppSession } from './session';
  * locked date) saving nothing; a change undone; a delete confirmed and put back; and the opening
  * balances on their own screen, with a customer's balance and the automatic balancing entry.
  */
-describe('journals in browser mode', () => {
+// Each test makes what it needs, in a book of its own: the undo stack, the locks and the opening
+// balances are the book's, and Ctrl+Z takes back the book's latest change whoever made it.
+describe.shuffle('journals in browser mode', () => {
+  let opener: BookOpener;
   let app: AppSession;
   let ownerUrl = '';
 
   beforeAll(async () => {
-    app = await openApp();
-    ownerUrl = (await app.book.json('GET', '/v2/users/me')).body.user.url;
-    expect((await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Retail' } } })).status).toBe(201);
-    expect((await app.book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '2500.00' } } })).status).toBe(201);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    opener = await openBookOpener();
   });
 
   afterAll(async () => {
-    await app?.close();
+    await opener?.close();
   });
+
+  /**
+   * A new book with the customer Acme Retail and the bank account Business Current opened with
+   * 2,500.00, what `prepare` adds, and the window on the Journals list at 1280x800.
+   */
+  async function openJournals(prepare: (book: TestBook) => Promise<void> | void = () => undefined) {
+    app = await opener.open({
+      viewport: { width: 1280, height: 800 },
+      async prepare(book) {
+        ownerUrl = (await book.json('GET', '/v2/users/me')).body.user.url;
+        expect((await book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Retail' } } })).status).toBe(201);
+        expect((await book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '2500.00' } } })).status).toBe(201);
+        await prepare(book);
+      },
+    });
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await app.page.keyboard.press('Alt+7');
+    await app.page.getByRole('heading', { name: 'Journals' }).waitFor();
+  }
+
+  /** The journal the editor tests save by keys: 120.00 of office costs (250) paid by the director (907). */
+  async function directorJournal(book: TestBook) {
+    const made = await book.json('POST', '/v2/journal_sets', {
+      body: {
+        journal_set: {
+          dated_on: '2026-11-15',
+          description: 'Director pays the office costs',
+          journal_entries: [
+            { category: '250', debit_value: '120' },
+            { category: '907', debit_value: '-120', user: ownerUrl },
+          ],
+        },
+      },
+    });
+    expect(made.status).toBe(201);
+  }
+
+  /** Opens a new journal from the list and types it as the editor tests do: balanced, dated `date`, no user on 907. */
+  async function typeDirectorJournal(date: string) {
+    const { page } = app;
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New journal' }).waitFor();
+    await page.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Director pays the office costs');
+    await pickCategory(1, '250');
+    await page.getByRole('textbox', { name: 'Line 1 debit' }).fill('120.00');
+    await pickCategory(2, '907');
+    await page.getByRole('textbox', { name: 'Line 2 credit' }).fill('120');
+  }
+
+  /** Types the opening balance the opening balances test saves: Acme Retail owing 1,250.00 (681); answers once saved. */
+  async function enterCustomerOpeningBalance() {
+    const { page } = app;
+    await page.keyboard.press('o');
+    await page.getByRole('heading', { name: 'Opening balances' }).waitFor();
+    await page.getByText('Business Current').waitFor();
+    await pickCategory(1, '681');
+    await page.getByRole('combobox', { name: 'Line 1 contact' }).click();
+    await page.keyboard.type('Acme');
+    await page.getByRole('listbox').getByRole('option', { name: /Acme Retail/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Invoice 0999 unpaid at the start');
+    await page.getByRole('textbox', { name: 'Line 1 debit' }).fill('1,250.00');
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByText('Changed the opening balances.').waitFor();
+  }
 
   const sets = async () => ((await app.book.json('GET', '/v2/journal_sets')).body.journal_sets as any[]).filter((set) => set.dated_on);
   const grid = () => app.page.getByRole('grid', { name: 'Journals' });
@@ -44,14 +109,14 @@ describe('journals in browser mode', () => {
   }
 
   it('says what to do on an empty list', async () => {
+    await openJournals();
     const { page } = app;
-    await page.keyboard.press('Alt+7');
-    await page.getByRole('heading', { name: 'Journals' }).waitFor();
     await page.getByText('No journals yet. Press N to enter the first one, or O for the opening balances.').waitFor();
     await checkScreen(app, 'journals-empty');
   });
 
   it('keeps Save disabled until the entries balance, and shows unreadable amounts at their line', async () => {
+    await openJournals();
     const { page } = app;
     await page.keyboard.press('n');
     await page.getByRole('heading', { name: 'New journal' }).waitFor();
@@ -77,8 +142,9 @@ describe('journals in browser mode', () => {
   });
 
   it("shows the engine's refusals at the date and at the line", async () => {
+    await openJournals();
     const { page } = app;
-    await page.getByRole('textbox', { name: 'Line 2 credit' }).fill('120');
+    await typeDirectorJournal('01/01/2024');
     await page.getByText('Balanced.').waitFor();
     expect(await save().isEnabled()).toBe(true);
     // 907 asks for the director it belongs to; the date is before the books start.
@@ -92,8 +158,9 @@ describe('journals in browser mode', () => {
   });
 
   it('saves once the user is chosen', async () => {
+    await openJournals();
     const { page } = app;
-
+    await typeDirectorJournal('15/11/2026');
     await page.getByRole('combobox', { name: 'Line 2 user' }).selectOption({ label: 'Olive Owner' });
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('heading', { name: 'Journal of 15 Nov 2026' }).waitFor();
@@ -108,13 +175,13 @@ describe('journals in browser mode', () => {
   });
 
   it('lists the saved journal with its total', async () => {
-    const { page } = app;
-    await page.keyboard.press('Escape');
+    await openJournals(directorJournal);
     await expect.poll(rowTexts).toEqual([['15 Nov 2026', 'Director pays the office costs', '', '2', '£120.00']]);
     await checkScreen(app, 'journals-list');
   });
 
   it('shows a locked date at its field; a change is undone with Ctrl+Z', async () => {
+    await openJournals(directorJournal);
     const { page } = app;
     expect((await app.book.json('PUT', '/v2/account_locks', { body: { account_lock: { locked_to_date: '2026-10-31' } } })).status).toBe(204);
     await grid().focus();
@@ -142,6 +209,7 @@ describe('journals in browser mode', () => {
   });
 
   it('deletes a journal after confirmation and puts it back with Ctrl+Z', async () => {
+    await openJournals(directorJournal);
     const { page } = app;
     await grid().focus();
     await page.keyboard.press('Enter');
@@ -162,6 +230,7 @@ describe('journals in browser mode', () => {
   });
 
   it('shows a set tagged by another application without letting it be edited here', async () => {
+    await openJournals(directorJournal);
     const { page } = app;
     const made = await app.book.json('POST', '/v2/journal_sets', {
       body: { journal_set: { dated_on: '2026-11-20', description: 'Payroll November', tag: 'payroll-app', journal_entries: [{ category: '401', debit_value: '2000' }, { category: '814', debit_value: '-2000' }] } },
@@ -186,8 +255,8 @@ describe('journals in browser mode', () => {
   });
 
   it('keeps the opening balances on their own screen: a customer owing, the banks, the automatic balancing entry', async () => {
+    await openJournals();
     const { page } = app;
-    expect((await app.book.json('DELETE', '/v2/account_locks')).status).toBe(204);
     await page.keyboard.press('o');
     await page.getByRole('heading', { name: 'Opening balances' }).waitFor();
     await page.getByText('Business Current').waitFor();
@@ -219,7 +288,9 @@ describe('journals in browser mode', () => {
   });
 
   it('refuses a change to the opening balances over a locked start date, and undoes the saved one', async () => {
+    await openJournals();
     const { page } = app;
+    await enterCustomerOpeningBalance();
 
     // A lock over the start date refuses the change and says why; nothing changes.
     expect((await app.book.json('PUT', '/v2/account_locks', { body: { account_lock: { locked_to_date: '2026-10-31' } } })).status).toBe(204);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -6,7 +6,8 @@ import { openApp, type AppSession } from './session';
  * Issue 10 item 4: the overview says where the business stands, each figure read from the engine's
  * reports and opening the screen behind it.
  */
-describe('the overview figures in browser mode', () => {
+// Each test makes what it needs (the book is only read) and starts on a freshly loaded Overview.
+describe.shuffle('the overview figures in browser mode', () => {
   let app: AppSession;
 
   beforeAll(async () => {
@@ -33,6 +34,11 @@ describe('the overview figures in browser mode', () => {
 
   afterAll(async () => {
     await app?.close();
+  });
+
+  beforeEach(async () => {
+    await app.page.reload();
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
   });
 
   const card = (label: string) => app.page.getByRole('region', { name: 'Where the business stands' }).getByRole('button', { name: new RegExp(`^${label}`) });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postDocument } from '../engine/report-fixtures';
 import { checkScreen } from './screens';
-import { openApp, type AppSession } from './session';
+import { openBookOpener, type BookOpener } from './fresh-book';
+import type { AppSession } from './session';
+import type { TestBook } from '../engine/harness';
+
+interface Contacts {
+  customer: string;
+  supplier: string;
+}
 
 /**
  * Issue 10 item 6 by keys and clicks: a company not registered for VAT is told where registration is
@@ -11,23 +18,76 @@ import { openApp, type AppSession } from './session';
  * reason, the return is marked unfiled again, and its payment marked paid. Then the director's self
  * assessment return, read-only, with how its bill is estimated.
  * The engine's clock is fixed at 2026-11-22: the quarter 1 Aug - 31 Oct 2026 has ended and is due
- * by 7 Dec 2026.
+ * by 7 Dec 2026. Where a step needs what an earlier one entered by keys, the same records are put in
+ * through the API (saleAndBill), so each step stands alone.
  */
-describe('VAT returns in browser mode', () => {
+// Each test makes what it needs, in a book of its own: a quarter's figures and its lock are the book's.
+describe.shuffle('VAT returns in browser mode', () => {
+  let opener: BookOpener;
   let app: AppSession;
 
   beforeAll(async () => {
-    app = await openApp();
-    expect((await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Bright Customer Ltd' } } })).status).toBe(201);
-    expect((await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Paper Supplies Ltd' } } })).status).toBe(201);
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    opener = await openBookOpener();
   });
 
   afterAll(async () => {
-    await app?.close();
+    await opener?.close();
   });
+
+  /** Registered from 1 May 2025, quarterly, as a first run or Settings would record it. */
+  function register(book: TestBook) {
+    book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2025-05-01'").run();
+  }
+
+  /**
+   * What the quarter 1 Aug - 31 Oct 2026 holds in these tests, as the two tests that enter them by keys
+   * leave it: invoice 001 of 2 x 450.55 with VAT at 20% (180.22), sent, and bill PS-31 of 240.30 with
+   * VAT at 20% in it (40.05).
+   */
+  async function saleAndBill(book: TestBook, contacts: Contacts) {
+    register(book);
+    const invoice = await book.json('POST', '/v2/invoices', {
+      body: { invoice: { contact: contacts.customer, dated_on: '2026-09-15', invoice_items: [{ description: 'Consulting', item_type: 'Hours', quantity: '2', price: '450.55', sales_tax_rate: '20' }] } },
+    });
+    expect(invoice.status).toBe(201);
+    expect((await book.json('PUT', `${new URL(invoice.body.invoice.url).pathname}/transitions/mark_as_sent`)).status).toBe(200);
+    expect((await book.json('GET', '/v2/invoices')).body.invoices[0]).toMatchObject({ reference: '001', sales_tax_value: '180.22', total_value: '1081.32' });
+    const bill = await book.json('POST', '/v2/bills', {
+      body: {
+        bill: {
+          contact: contacts.supplier,
+          reference: 'PS-31',
+          dated_on: '2026-10-05',
+          due_on: '2026-11-04',
+          bill_items: [{ category: '285', total_value: '240.30', sales_tax_rate: '20', sales_tax_status: 'TAXABLE' }],
+        },
+      },
+    });
+    expect(bill.status).toBe(201);
+  }
+
+  /** As saleAndBill, with the quarter's return marked filed (the books locked to its end). */
+  async function saleAndBillFiled(book: TestBook, contacts: Contacts) {
+    await saleAndBill(book, contacts);
+    expect((await book.json('PUT', `/v2/vat_returns/${quarter}/mark_as_filed`)).status).toBe(200);
+  }
+
+  /**
+   * A new book with the customer and the supplier and what `prepare` adds, the window opened on its
+   * Overview at 1280x800.
+   */
+  async function openBook(prepare: (book: TestBook, contacts: Contacts) => Promise<void> | void = () => undefined) {
+    app = await opener.open({
+      viewport: { width: 1280, height: 800 },
+      async prepare(book) {
+        const customer = await book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Bright Customer Ltd' } } });
+        const supplier = await book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Paper Supplies Ltd' } } });
+        expect([customer.status, supplier.status]).toEqual([201, 201]);
+        await prepare(book, { customer: customer.body.contact.url, supplier: supplier.body.contact.url });
+      },
+    });
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  }
 
   const quarter = '2026-10-31';
   const returnRecord = async () => (await app.book.json('GET', `/v2/vat_returns/${quarter}`)).body.vat_return;
@@ -47,19 +107,17 @@ describe('VAT returns in browser mode', () => {
   }
 
   it('tells a company that is not registered for VAT where registration is set (Tax opens with Alt+0)', async () => {
+    await openBook();
     const { page } = app;
     await page.keyboard.press('Alt+0');
     await page.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'This company is not registered for VAT' }).waitFor();
     await page.getByText('is set in Settings, and the Settings screen is not built yet').waitFor();
     await checkScreen(app, 'tax-not-registered');
-    // Registered from 1 May 2025, quarterly, as a first run or Settings would record it.
-    app.book.book.sqlite.prepare("UPDATE company SET vat_registered = 1, vat_registration_number = 'GB123456782', sales_tax_effective_date = '2025-05-01'").run();
-    await page.reload();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
   });
 
   it('raises a sale with VAT in the quarter', async () => {
+    await openBook(register);
     const { page } = app;
     await page.keyboard.press('Alt+3');
     await page.getByRole('heading', { name: 'Invoices' }).waitFor();
@@ -82,6 +140,7 @@ describe('VAT returns in browser mode', () => {
   });
 
   it('enters a supplier bill with VAT in the quarter', async () => {
+    await openBook(register);
     const { page } = app;
     await page.keyboard.press('Alt+4');
     await page.getByRole('heading', { name: 'Bills' }).waitFor();
@@ -101,11 +160,16 @@ describe('VAT returns in browser mode', () => {
     await page.getByRole('combobox', { name: 'Line 1 VAT' }).selectOption('20');
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByRole('heading', { name: 'Bill PS-31' }).waitFor();
-    expect((await app.book.json('GET', '/v2/bills')).body.bills[0]).toMatchObject({ reference: 'PS-31', total_value: '240.3' });
+    expect((await app.book.json('GET', '/v2/bills?nested_bill_items=true')).body.bills[0]).toMatchObject({
+      reference: 'PS-31',
+      total_value: '240.3',
+      bill_items: [expect.objectContaining({ total_value: '240.3', sales_tax_status: 'TAXABLE' })],
+    });
     await page.keyboard.press('Escape');
   });
 
   it('lists the quarter with its due date, status and net VAT, and opens it', async () => {
+    await openBook(saleAndBill);
     const { page } = app;
     await page.keyboard.press('Alt+0');
     await page.getByRole('heading', { name: 'VAT returns' }).waitFor();
@@ -126,6 +190,8 @@ describe('VAT returns in browser mode', () => {
   });
 
   it('shows boxes 1 and 4 to the penny, and box 1 traced to the invoice behind it', async () => {
+    await openBook(saleAndBill);
+    await openQuarter();
     const { page } = app;
     const box = (number: number) => page.getByRole('button', { name: new RegExp(`^Box ${number}: `) });
     await expect.poll(() => box(1).getAttribute('aria-label')).toBe('Box 1: VAT due in the period on sales and other outputs, £180.22');
@@ -158,6 +224,7 @@ describe('VAT returns in browser mode', () => {
   });
 
   it('marks the return filed after a plain warning, and shows the frozen figures', async () => {
+    await openBook(saleAndBill);
     const { page } = app;
     await openQuarter();
     await page.getByRole('button', { name: 'Mark as filed' }).click();
@@ -186,6 +253,7 @@ describe('VAT returns in browser mode', () => {
   });
 
   it('refuses an edit to a bill dated in the filed period, with the reason at its date', async () => {
+    await openBook(saleAndBillFiled);
     const { page } = app;
     await page.keyboard.press('Alt+4');
     await page.getByRole('heading', { name: 'Bills' }).waitFor();
@@ -212,6 +280,7 @@ describe('VAT returns in browser mode', () => {
   });
 
   it('marks the return unfiled to correct a mistake, after confirming, and the bill can be changed again', async () => {
+    await openBook(saleAndBillFiled);
     const { page } = app;
     await openQuarter();
     await page.getByRole('button', { name: 'Mark as unfiled' }).click();
@@ -228,6 +297,8 @@ describe('VAT returns in browser mode', () => {
   });
 
   it('marks the payment paid and unpaid', async () => {
+    await openBook(saleAndBill);
+    await openQuarter();
     const { page } = app;
     const payments = page.getByRole('table', { name: 'Payment' });
     await expect.poll(async () => (await payments.locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toMatch(/^VAT Payment 7 Dec 2026 £140\.17 Unpaid(, overdue)? Mark as paid$/);
@@ -243,7 +314,10 @@ describe('VAT returns in browser mode', () => {
   });
 
   it('offers no filing for the quarter still running, and says why', async () => {
+    await openBook(register);
     const { page } = app;
+    await page.keyboard.press('Alt+0');
+    await page.getByRole('heading', { name: 'VAT returns' }).waitFor();
     await returnsGrid().focus();
     await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
@@ -255,7 +329,10 @@ describe('VAT returns in browser mode', () => {
   });
 
   it('shows the director’s self assessment returns with how the bill is estimated, read-only', async () => {
+    await openBook(register);
     const { page } = app;
+    await page.keyboard.press('Alt+0');
+    await page.getByRole('heading', { name: 'VAT returns' }).waitFor();
     // A dividend of 20,000 to the owner (a director) in 2025/26, as a journal would post it.
     const owner = app.book.ownerId;
     postDocument(app.book, '2025-12-01', [{ code: `908-${owner}`, debit: 2_000_000 }, { code: `907-${owner}`, debit: -2_000_000 }]);
