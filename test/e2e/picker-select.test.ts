@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithLines, chooseCategoryByCode, explainNewestLine } from './accounts';
+import { eachTestStartsOnOverview } from './fresh-window';
 import { openApp, type AppSession } from './session';
 
 /**
@@ -8,7 +9,8 @@ import { openApp, type AppSession } from './session';
  * would otherwise take it back and leave the picker empty: the cause of the "three saves" failure
  * in toasts-stack when this was first tried).
  */
-describe('a picker that already shows a choice', () => {
+// Each test starts on Overview with its own records: they run in any order.
+describe.shuffle('a picker that already shows a choice', () => {
   let app: AppSession;
 
   beforeAll(async () => {
@@ -18,6 +20,8 @@ describe('a picker that already shows a choice', () => {
   afterAll(async () => {
     await app?.close();
   });
+
+  eachTestStartsOnOverview(() => app);
 
   const picker = () => app.page.getByRole('combobox', { name: 'Category' });
   const selection = () => picker().evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd, input.value.length]);
@@ -46,6 +50,28 @@ describe('a picker that already shows a choice', () => {
     await expect.poll(selection).toEqual([0, chosen.length, chosen.length]);
     await chooseCategoryByCode(app, '250');
     await expect.poll(() => picker().inputValue()).toBe(chosen);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('a picker that may be left empty is cleared by emptying its text, and stays empty when left', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+4');
+    await page.getByRole('heading', { name: 'Bills' }).waitFor();
+    await page.keyboard.press('n');
+    const line = page.getByRole('combobox', { name: 'Line 1 category' });
+    await line.click();
+    await chooseCategoryByCode(app, '285');
+    await expect.poll(() => line.inputValue()).toBe('Accommodation and Meals');
+
+    // Focus selects the text; Delete empties it; leaving keeps it empty instead of putting the choice back.
+    await page.getByRole('textbox', { name: 'Reference' }).focus();
+    await line.focus();
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => line.inputValue()).toBe('');
+    await line.focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => line.inputValue()).toBe('');
     expect(app.problems).toEqual([]);
   });
 });
