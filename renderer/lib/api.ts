@@ -22,7 +22,7 @@ import {
   type Company,
 } from './records';
 import { sessionToken } from './session-token';
-import { registerWorkReader, tracked } from './work-progress.svelte';
+import { registerWorkReader, tracked } from './work-tracker';
 import type { WorkProgress } from '../../shared/api/work_progress';
 
 /**
