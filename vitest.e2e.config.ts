@@ -9,8 +9,12 @@ export default defineConfig({
     // Fails any test that asserts nothing.
     setupFiles: ['test/setup/every-test-asserts.ts'],
     pool: 'forks',
-    // One Chromium at a time keeps the runs steady on small CI machines.
-    fileParallelism: false,
+    // Two files at a time, each with its own Chromium, book, engine and server. One at a time left the
+    // 2-core CI machine half idle (a page mostly waits on its engine or its renderer, rarely both) and
+    // took 31 minutes; every step waits for a state, never for a time, so a busier machine is slower,
+    // not wrong.
+    fileParallelism: true,
+    maxWorkers: 2,
     // Files in a shuffled order: each opens its own book, engine, server and Chromium, so none may
     // lean on another having run first. scripts/e2e.mjs chooses the seed and prints it, so a failing
     // order can be replayed (LEDGERDESK_E2E_SEED=n). Tests inside a file keep their written order
