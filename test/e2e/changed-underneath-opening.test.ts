@@ -126,7 +126,8 @@ describe.shuffle('the book changing underneath the opening balances', () => {
     expect(await banner().textContent()).toContain('What you typed in Line 1 is kept.');
     expect(await line('Line 1 debit').inputValue()).toBe('950.00');
     await banner().getByRole('button', { name: 'Use the new Line 1' }).click();
-    expect(await line('Line 1 debit').inputValue()).toBe('1,000.00');
+    // The field takes theirs in the next render, not within the click: wait for it.
+    await expect.poll(() => line('Line 1 debit').inputValue()).toBe('1,000.00');
     expect(app.problems).toEqual([]);
   });
 });
