@@ -168,7 +168,8 @@ describe.shuffle('suggestions in the register', () => {
     expect(await editor.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('TESCO STORES');
     expect(await editor.getByRole('textbox', { name: 'Text' }).inputValue()).toBe('TESCO STORES');
     expect(await editor.getByRole('combobox', { name: 'Direction' }).inputValue()).toBe('out');
-    expect(await editor.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Accommodation and Meals');
+    // The picker names its category once the book's categories have been read: wait for it.
+    await expect.poll(() => editor.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Accommodation and Meals');
     // Before it is saved: the one unexplained Tesco line is what it would catch.
     const caught = editor.getByRole('region', { name: 'Lines this rule would catch' });
     await caught.getByText('1 unexplained line.').waitFor();
