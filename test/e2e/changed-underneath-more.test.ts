@@ -65,7 +65,7 @@ describe.shuffle('the book changing underneath a bill and a contact', () => {
     expect(await field('Notes').inputValue()).toBe('Check the delivery note');
     const words = await banner().textContent();
     expect(words).toContain('Bill OS-1A was changed elsewhere');
-    expect(words).toContain('Reference, Due date and Notes');
+    expect(words).toContain('Reference and Due date now show the new values.');
     expect(words).toContain('What you typed in Notes is kept.');
     await checkScreen(app, 'changed-underneath-bill');
 
@@ -99,6 +99,8 @@ describe.shuffle('the book changing underneath a bill and a contact', () => {
     const words = await banner().textContent();
     expect(words).toContain('Contact Leeds Stationers Ltd was changed elsewhere');
     expect(words).toContain('Email and Phone now show the new values.');
+    // Each changed field is named once: the fields shown anew are not listed a second time before them.
+    expect(words?.match(/Email/g) ?? []).toHaveLength(1);
     expect(words).toContain('What you typed in Town is kept.');
     await checkScreen(app, 'changed-underneath-contact');
 

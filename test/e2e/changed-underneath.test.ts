@@ -137,7 +137,8 @@ describe('the book changing underneath the desk', () => {
     // A later change from outside names only itself: the save before it was not taken for news.
     expect((await app.book.json('PUT', invoicePath, { body: { invoice: { discount_percent: '5' } } })).status).toBe(200);
     await expect.poll(() => field('Discount (%)').inputValue()).toBe('5');
-    expect(await banner.textContent()).toContain('was changed elsewhere (a sync, another window or the command line): Discount.');
+    expect(await banner.textContent()).toContain('was changed elsewhere (a sync, another window or the command line). Discount now shows the new value.');
+    expect(await banner.textContent()).not.toContain('Notes');
   }, 60_000);
 
   it("leaves the pickers' ▾ buttons out of the Tab order (issue 19 item 5)", async () => {

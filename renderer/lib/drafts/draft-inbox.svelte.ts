@@ -37,8 +37,21 @@ class DraftInbox {
   /** Set by App.svelte: moves to a section without asking again (the guard has been asked). */
   navigate: ((section: SectionId) => void) | null = null;
 
+  /**
+   * Keys of the drafts whose editors are open now. A section's list of drafts leaves these out: the
+   * category form listed its own draft above itself, with an Open that would only open it again.
+   */
+  inEditor = $state<readonly string[]>([]);
+
   changed(): void {
     this.version += 1;
+  }
+
+  /** An editor holding draft `key` opened; the returned function says it closed. */
+  editing(key: string): () => void {
+    // Untracked: called from the editor's effect, which must not depend on the list it changes.
+    untrack(() => (this.inEditor = [...this.inEditor, key]));
+    return () => untrack(() => (this.inEditor = this.inEditor.filter((each) => each !== key)));
   }
 
   /** Opens a kept draft in its editor, after the open editor (if changed) was saved or discarded. */

@@ -87,7 +87,9 @@ export class EditorDraft<State> implements GuardedEditor {
     $effect(() => this.watch());
     $effect(() => {
       leaveGuard.add(this);
+      const closed = draftInbox.editing(this.key);
       return () => {
+        closed();
         leaveGuard.remove(this);
         // Gone while changed (a remount, a section left after Keep was not asked): keep it now.
         if (this.dirty && !this.finished) this.flush();
