@@ -66,6 +66,8 @@ describe('drafts after the server is killed', () => {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: LAUNCH_ARGS, headless: true });
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })).newPage();
     page.setDefaultTimeout(15_000);
+    // Loading the app takes longer than a step on a loaded machine (see session.ts).
+    page.setDefaultNavigationTimeout(60_000);
   });
 
   afterAll(async () => {
@@ -128,6 +130,8 @@ describe('drafts after the server is killed', () => {
     await page.close();
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    // Loading the app takes longer than a step on a loaded machine (see session.ts).
+    page.setDefaultNavigationTimeout(60_000);
     await page.goto(`${server.url}/#token=${server.token}`);
     const offer = page.getByRole('dialog', { name: '2 unsaved drafts: invoice for Client Co, bill from ACME' });
     await offer.waitFor();

@@ -40,6 +40,10 @@ export async function openBookOpener(): Promise<BookOpener> {
   const page: Page = await context.newPage();
   // As in session.ts: every step takes milliseconds, so a wait of seconds fails early.
   page.setDefaultTimeout(10_000);
+  // Except loading the app (goto, reload): Chromium parses the whole 1 MB renderer afresh for each new
+  // book (a new port is a new origin, so nothing is cached), and on a loaded 2-core machine that took
+  // 4 to 12 s (measured: CI's red was a first-run test whose page.goto passed 10 s).
+  page.setDefaultNavigationTimeout(60_000);
   // One list for the whole file: a problem one test's page caused still fails the tests that check it.
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -43,6 +43,8 @@ describe('browser mode on the engine host', () => {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: LAUNCH_ARGS, headless: true });
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', locale: 'en-GB' })).newPage();
     page.setDefaultTimeout(30_000);
+    // Loading the app takes longer than a step on a loaded machine (see session.ts).
+    page.setDefaultNavigationTimeout(60_000);
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
     });

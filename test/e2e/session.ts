@@ -60,6 +60,10 @@ export async function openApp(options: { book?: Partial<BookOptions>; door?: (bo
   const page = await context.newPage();
   // Every step here takes milliseconds; a wait of seconds means something is wrong, so fail early.
   page.setDefaultTimeout(10_000);
+  // Except loading the app (goto, reload): Chromium parses the whole 1 MB renderer afresh for each new
+  // book (a new port is a new origin, so nothing is cached), and on a loaded 2-core machine that took
+  // 4 to 12 s (measured: CI's red was a first-run test whose page.goto passed 10 s).
+  page.setDefaultNavigationTimeout(60_000);
 
   const problems: string[] = [];
   // Failed requests (a 422 the test provokes) are logged as console errors too; only policy
