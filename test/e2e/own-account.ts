@@ -9,7 +9,7 @@ import type { AppSession } from './session';
  */
 
 /** A setup request that must succeed. Thrown, not expected: an expect here would count as the test's own assertion. */
-async function must(app: AppSession, method: string, path: string, body: unknown, status: number): Promise<any> {
+async function must(app: Pick<AppSession, 'book'>, method: string, path: string, body: unknown, status: number): Promise<any> {
   const answer = await app.book.json(method, path, { body });
   if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
@@ -18,10 +18,11 @@ async function must(app: AppSession, method: string, path: string, body: unknown
 /**
  * A current account in pounds called `name` (unique in the book: the caller's to choose) holding
  * `lines` from one statement upload, made through the API. No reload: the window hears of it from the
- * book's changes, as of any record made elsewhere. Answers the account's url.
+ * book's changes, as of any record made elsewhere; with fresh-book.ts, pass `{ book }` in `prepare`,
+ * before the window opens. Answers the account's url.
  */
 export async function ownAccountWithLines(
-  app: AppSession,
+  app: Pick<AppSession, 'book'>,
   name: string,
   lines: readonly StatementLine[],
   account: Record<string, unknown> = {},
