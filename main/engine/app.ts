@@ -15,7 +15,8 @@ import { dailyRecurringCatchUp } from './sales/recurring-issue';
 import { keepFlatRateAdjustments } from './ledger/flat-rate-adjustment';
 import { capturing, installUndoCapture } from './undo/capture';
 import { changeLogMark, recordChangeSet } from './undo/change-sets';
-import { isBookFileRoute, type AnyRoute, type Route, type RouteResult } from './route';
+import { inReadSnapshot } from './read-snapshot';
+import { isBookFileRoute, type AnyRoute, type Route, type RouteRequest, type RouteResult } from './route';
 
 export interface Engine {
   /**
@@ -71,6 +72,14 @@ const ANONYMOUS: UserRow = {
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE']);
+const noBody = (): DecodedBody => ({ value: undefined, files: {}, fields: {} });
+
+interface Caller {
+  /** A public route: no token asked for. */
+  open: boolean;
+  user: UserRow;
+  apiVersion: string | null;
+}
 
 const totalChangesQuery = preparedPerConnection((sqlite: Database.Database) => sqlite.prepare('SELECT total_changes() AS n').pluck());
 
@@ -114,20 +123,32 @@ export function createEngine(deps: EngineDeps, routes: readonly AnyRoute[] = all
   // Recurring invoices fall due by the engine clock whether or not the app was open that day.
   const catchUp = options.readOnly ? () => undefined : dailyRecurringCatchUp();
 
+  /** Who is asking, checked before anything else (a body is read only for someone allowed to send it). */
+  const caller = (request: Request, route: AnyRoute): Caller => {
+    const open = !isBookFileRoute(route) && route.public === true;
+    const user = open ? ANONYMOUS : authenticate(deps.book.sqlite, request.headers.get('authorization'), deps.clock.now());
+    const apiVersion = readApiVersion(request.headers.get('x-api-version'));
+    if (user.permissionLevel < route.level) throw forbidden();
+    return { open, user, apiVersion };
+  };
+
+  const routeRequestOf = (c: Context<Env>, { open, user, apiVersion }: Caller, body: DecodedBody): RouteRequest => {
+    const ctx = buildContext(deps, user, c.env.origin, apiVersion);
+    if (!open) catchUp(ctx.today, () => buildContext(deps, user, c.env.origin, apiVersion));
+    const url = new URL(c.req.raw.url);
+    return { ctx, params: c.req.param() as Record<string, string>, query: url.searchParams, body, url };
+  };
+
   const handle = async (c: Context<Env>, route: AnyRoute): Promise<Response> => {
     const request = c.req.raw;
     const format = responseFormat(request);
     try {
-      const open = !isBookFileRoute(route) && route.public === true;
-      const user = open ? ANONYMOUS : authenticate(deps.book.sqlite, request.headers.get('authorization'), deps.clock.now());
-      const apiVersion = readApiVersion(request.headers.get('x-api-version'));
-      if (user.permissionLevel < route.level) throw forbidden();
-      const body: DecodedBody = WRITE_METHODS.has(route.method) ? await decodeBody(request, { acceptsFiles: !isBookFileRoute(route) && route.acceptsFiles === true }) : { value: undefined, files: {}, fields: {} };
-      const ctx = buildContext(deps, user, c.env.origin, apiVersion);
-      if (!open) catchUp(ctx.today, () => buildContext(deps, user, c.env.origin, apiVersion));
-      const url = new URL(request.url);
-      const routeRequest = { ctx, params: c.req.param() as Record<string, string>, query: url.searchParams, body, url };
-      const result = isBookFileRoute(route) ? await route.handle(routeRequest) : route.method === 'GET' ? route.handle(routeRequest) : runWrite(ctx, route, () => route.handle(routeRequest));
+      // A read is answered whole from one snapshot of the book, its token check included.
+      if (!isBookFileRoute(route) && route.method === 'GET') return encode(format, inReadSnapshot(deps.book.sqlite, () => route.handle(routeRequestOf(c, caller(request, route), noBody()))));
+      const who = caller(request, route);
+      const body = WRITE_METHODS.has(route.method) ? await decodeBody(request, { acceptsFiles: !isBookFileRoute(route) && route.acceptsFiles === true }) : noBody();
+      const routeRequest = routeRequestOf(c, who, body);
+      const result = isBookFileRoute(route) ? await route.handle(routeRequest) : runWrite(routeRequest.ctx, route, () => route.handle(routeRequest));
       return encode(format, result);
     } catch (error) {
       return encode(format, errorResult(error));

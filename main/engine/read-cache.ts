@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { EngineContext } from './context';
 import { preparedPerConnection } from './prepared';
+import { inWriteTransaction } from './read-snapshot';
 
 /**
  * Whole-list reads (a list's X-Total-Count, an import's counts) kept until the book next changes.
@@ -11,7 +12,8 @@ import { preparedPerConnection } from './prepared';
  * The book's version is the newest change-log id: every write appends to the change log in its
  * transaction (app.ts refuses a write that does not), including another process's (the CLI's sync),
  * so a new id means the answers may have changed. Ids only grow once committed. A read made inside a
- * transaction is never cached: the transaction might still roll back and its change id be reused.
+ * write transaction is never cached: it might still roll back and its change id be reused (a read
+ * request's snapshot, read-snapshot.ts, is not one).
  */
 
 const MAX_ENTRIES = 500;
@@ -27,7 +29,7 @@ const newestChange = preparedPerConnection((sqlite: Database.Database) => sqlite
 /** `read()`'s answer for `key`, computed again only when the book has changed since it was kept. */
 export function readWhileUnchanged<T>(ctx: EngineContext, key: string, read: () => T): T {
   const { sqlite } = ctx.book;
-  if (sqlite.inTransaction) return read();
+  if (inWriteTransaction(sqlite)) return read();
   const version = newestChange(sqlite).get() as number;
   let cache = caches.get(sqlite);
   if (!cache || cache.version !== version) {

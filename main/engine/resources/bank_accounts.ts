@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/bank_accounts';
 import { Level } from '../../../shared/api/permissions';
 import { fromMinor, toMinor } from '../../../shared/money';
-import type { Db } from '../../db/client';
+import { rowById } from '../../db/row-by-id';
 import { bankAccounts, bankTransactions } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
@@ -57,7 +57,7 @@ const activityQuery = preparedPerConnection((sqlite: Database.Database) =>
      WHERE t.bank_account_id = @account`,
   ),
 );
-const byIdQuery = preparedPerConnection((db: Db) => db.select().from(bankAccounts).where(eq(bankAccounts.id, sql.placeholder('id'))).prepare());
+const bankAccountById = rowById(bankAccounts);
 
 /**
  * Balance and counts from the account's transactions, the feed flag and the company start, in one
@@ -104,7 +104,7 @@ export function bankAccountRecord(ctx: EngineContext, row: BankAccountRow): ApiR
 
 export function findBankAccount(ctx: EngineContext, id: string | number): BankAccountRow {
   const key = String(id);
-  const row = /^\d+$/.test(key) ? byIdQuery(ctx.db).get({ id: Number(key) }) : undefined;
+  const row = /^\d+$/.test(key) ? bankAccountById(ctx.book.sqlite, Number(key)) : undefined;
   if (!row) throw notFound('Bank account not found');
   return row;
 }

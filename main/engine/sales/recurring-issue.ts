@@ -5,6 +5,7 @@ import { recurringInvoices } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { ApiError } from '../errors';
 import { ValidationError } from '../payload';
+import { outsideReadSnapshot } from '../read-snapshot';
 import { writeDocument } from './document-write';
 import { documentById, itemsOf, type DocumentRow } from './documents';
 import { itemInputsOf } from './items';
@@ -95,8 +96,9 @@ export function dailyRecurringCatchUp(): (today: string, context: () => EngineCo
   return (today, context) => {
     if (today === lastDay) return;
     // The catch-up gets a context of its own (built only on the day's first request), so its writes
-    // are not counted as the request's own.
-    catchUpRecurringInvoices(context());
+    // are not counted as the request's own. A read request's snapshot is set aside while it writes.
+    const ctx = context();
+    outsideReadSnapshot(ctx.book.sqlite, () => catchUpRecurringInvoices(ctx));
     lastDay = today;
   };
 }

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../../context';
 import type Database from 'better-sqlite3';
 import { preparedPerConnection } from '../../prepared';
+import { inWriteTransaction } from '../../read-snapshot';
 import type { Guess, GuessLine } from './guess';
 import { roundConfidence } from './guess';
 import { lineText, payeeOf, type Payee } from './payee';
@@ -182,7 +183,7 @@ const kept = new WeakMap<Database.Database, { version: number; index: HistoryInd
 export function historyIndex(ctx: EngineContext): HistoryIndex {
   const { sqlite } = ctx.book;
   // Inside a write the request may still roll back: never keep what it sees.
-  if (sqlite.inTransaction) return buildIndex(ctx);
+  if (inWriteTransaction(sqlite)) return buildIndex(ctx);
   const version = historyVersion(sqlite).get() as number;
   const known = kept.get(sqlite);
   if (known && known.version === version) return known.index;
