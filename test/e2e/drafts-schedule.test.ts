@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { draftKept, leaveDialog } from './drafts';
+import { eachTestStartsOnOverview } from './fresh-window';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -9,33 +10,49 @@ import { openApp, type AppSession } from './session';
  * dialog, with the focus, the pointer and Escape its own (Escape closes the question only); each
  * answer does what it says; after a reload the draft is offered and opens the dialog as typed.
  */
-describe('drafts of a recurring schedule', () => {
+// Each test makes its own customer's schedule and types its own draft, starting on Overview with no
+// draft kept (fresh-window.ts), so they run in any order.
+describe.shuffle('drafts of a recurring schedule', () => {
   let app: AppSession;
+  /** The customer of the test's own schedule. */
+  let customer: string;
+  let made = 0;
 
   beforeAll(async () => {
     app = await openApp();
-    const acme = await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Ltd' } } });
-    const invoice = await app.book.json('POST', '/v2/invoices', {
-      body: { invoice: { contact: acme.body.contact.url, dated_on: '2026-11-01', invoice_items: [{ description: 'Consulting', item_type: 'Hours', quantity: '1', price: '100' }] } },
-    });
-    const made = await app.book.json('POST', '/v2/recurring_invoices', { body: { recurring_invoice: { invoice: invoice.body.invoice.url, frequency: 'Monthly', recurring_status: 'Active' } } });
-    expect(made.status).toBe(201);
     await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
   });
 
   afterAll(async () => {
     await app?.close();
   });
 
-  const dialog = () => app.page.getByRole('dialog', { name: 'Schedule of Acme Ltd' });
+  eachTestStartsOnOverview(() => app, { width: 1280, height: 800 });
+
+  // Every test ran without Content-Security-Policy violations or page errors.
+  afterEach(() => {
+    expect(app.problems).toEqual([]);
+  });
+
+  /** A customer of the test's own with a monthly schedule made from an invoice of theirs. */
+  async function scheduleOfItsOwn(): Promise<void> {
+    made += 1;
+    customer = `Acme ${made} Ltd`;
+    const acme = await app.book.json('POST', '/v2/contacts', { body: { contact: { organisation_name: customer } } });
+    const invoice = await app.book.json('POST', '/v2/invoices', {
+      body: { invoice: { contact: acme.body.contact.url, dated_on: '2026-11-01', invoice_items: [{ description: 'Consulting', item_type: 'Hours', quantity: '1', price: '100' }] } },
+    });
+    const schedule = await app.book.json('POST', '/v2/recurring_invoices', { body: { recurring_invoice: { invoice: invoice.body.invoice.url, frequency: 'Monthly', recurring_status: 'Active' } } });
+    expect(schedule.status).toBe(201);
+  }
+
+  const dialog = () => app.page.getByRole('dialog', { name: `Schedule of ${customer}` });
   const often = () => dialog().getByRole('combobox', { name: 'How often' });
   const endDate = () => dialog().getByRole('textbox', { name: 'End date' });
   // The date field shows 01/06/2027 while focused and "1 Jun 2027" otherwise.
   const JUNE_2027 = /^(01\/06\/2027|1 Jun 2027)$/;
   const drafts = async () => (await app.book.json('GET', '/v2/drafts')).body.drafts.map((draft: { label: string }) => draft.label);
-  const frequency = async () => (await app.book.json('GET', '/v2/recurring_invoices')).body.recurring_invoices[0].frequency;
+  const frequency = async () => (await app.book.json('GET', '/v2/recurring_invoices')).body.recurring_invoices.find((each: { contact_name: string }) => each.contact_name === customer).frequency;
   /** The question is the top-most thing where it shows, and the focus is in it. */
   const questionOnTop = () =>
     app.page.evaluate(() => {
@@ -47,20 +64,25 @@ describe('drafts of a recurring schedule', () => {
       return question.contains(document.activeElement) ? 'on top with focus' : 'no focus';
     });
 
+  /** The test's own schedule opened from Invoices › Recurring (its row chosen with a click, Enter), changed to quarterly until June 2027. */
   async function openAndChange() {
     const { page } = app;
+    await scheduleOfItsOwn();
     await page.keyboard.press('Alt+3');
     await page.getByRole('heading', { name: 'Invoices' }).waitFor();
     await page.keyboard.press('r');
     const grid = page.getByRole('grid', { name: 'Recurring invoices' });
-    await grid.locator('[role=row][aria-rowindex="2"]').waitFor();
+    const row = grid.locator('[role=row]', { hasText: customer });
+    await row.click();
+    // The clicked row is the grid's active one (the one Enter opens).
+    await expect.poll(async () => (await row.getAttribute('id')) !== null && (await grid.getAttribute('aria-activedescendant')) === (await row.getAttribute('id'))).toBe(true);
     await grid.focus();
     await page.keyboard.press('Enter');
     await dialog().waitFor();
     await often().selectOption('Quarterly');
     await endDate().fill('01/06/2027');
     await draftKept(app);
-    await expect.poll(drafts).toEqual(['schedule of Acme Ltd']);
+    await expect.poll(drafts).toEqual([`schedule of ${customer}`]);
   }
 
   it('Escape and Alt+1 ask on top of the dialog with the focus; Escape closes only the question; Keep editing keeps it', async () => {
@@ -88,9 +110,11 @@ describe('drafts of a recurring schedule', () => {
 
   it('after a reload the draft is offered and opens the dialog as typed; Discard closes it and changes nothing', async () => {
     const { page } = app;
+    // A change kept as a draft, as the first test leaves it.
+    await openAndChange();
     page.once('dialog', (question) => void question.accept());
     await page.reload();
-    await page.getByRole('dialog', { name: '1 unsaved draft: schedule of Acme Ltd' }).getByRole('button', { name: 'Open the draft of schedule of Acme Ltd' }).click();
+    await page.getByRole('dialog', { name: `1 unsaved draft: schedule of ${customer}` }).getByRole('button', { name: `Open the draft of schedule of ${customer}` }).click();
     await dialog().waitFor();
     await expect.poll(() => often().inputValue()).toBe('Quarterly');
     expect(await endDate().inputValue()).toMatch(JUNE_2027);

@@ -1,6 +1,7 @@
 import type { JSHandle } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithLines, explainNewestLine } from './accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eachTestStartsOnOverview } from './fresh-window';
+import { accountOfItsOwn, explainNewestLineOf, linesOf, openRegisterOf, registerOf, type OwnAccount } from './own-account';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 import { statusCell } from './register-status';
@@ -15,23 +16,38 @@ import { statusCell } from './register-status';
 // A 1x1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-describe('receipts on the explain panel', () => {
+// Each test makes its own account with the two lines (and what an earlier step would have saved or
+// left on the panel) and starts on Overview, so they run in any order.
+describe.shuffle('receipts on the explain panel', () => {
   let app: AppSession;
-  let accountUrl: string;
+  let account: OwnAccount;
 
   beforeAll(async () => {
     app = await openApp();
-    accountUrl = await accountWithLines(app, [
-      { dated_on: '2026-09-03', description: 'AMAZON MKTPLACE', amount: '-24.00' },
-      { dated_on: '2026-09-01', description: 'RYMAN', amount: '-8.00' },
-    ], { opening_balance: '500.00' });
+    await app.page.setViewportSize({ width: 1280, height: 800 });
   });
 
   afterAll(async () => {
     await app?.close();
   });
 
-  const grid = () => app.page.getByRole('grid', { name: 'Transactions of Business Current' });
+  // The register's usual window size (accountWithLines's).
+  eachTestStartsOnOverview(() => app, { width: 1280, height: 800 });
+
+  // Every test ran without Content-Security-Policy violations or page errors.
+  afterEach(() => {
+    expect(app.problems).toEqual([]);
+  });
+
+  /** The test's own account with the Amazon and Ryman lines. */
+  async function accountOfTwoLines(): Promise<void> {
+    account = await accountOfItsOwn(app, 'Receipts', [
+      { dated_on: '2026-09-03', description: 'AMAZON MKTPLACE', amount: '-24.00' },
+      { dated_on: '2026-09-01', description: 'RYMAN', amount: '-8.00' },
+    ], { opening_balance: '500.00' });
+  }
+
+  const grid = () => registerOf(app, account);
   const status = async (row: number) => statusCell(grid(), grid().locator(`[role=row][aria-rowindex="${row + 2}"]`));
   const panel = () => app.page.locator('form.explain');
   const receipts = () => app.page.getByRole('group', { name: /^Receipts/ });
@@ -39,8 +55,7 @@ describe('receipts on the explain panel', () => {
 
   /** The files attached to the line's explanations, as the engine holds them. */
   const attached = async (description: string) => {
-    const { body } = await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(accountUrl)}`);
-    const line = body.bank_transactions.find((each: { description: string }) => each.description.startsWith(description));
+    const line = (await linesOf(app, account)).find((each) => each.description.startsWith(description))!;
     const names: string[] = [];
     for (const explanation of line.bank_transaction_explanations as { url: string }[]) {
       const files = await app.book.json('GET', `${new URL(explanation.url).pathname}/attachments`, { headers: { 'X-Api-Version': '2026-09-01' } });
@@ -69,13 +84,19 @@ describe('receipts on the explain panel', () => {
     await panel().dispatchEvent('drop', { dataTransfer });
   };
 
-  it('checks files dropped on the panel at once, and lists the good one to attach on Save', async () => {
+  /** The Amazon line open in the panel with category 250 chosen, as the first test starts. */
+  async function explainAmazonAs250(): Promise<void> {
     const { page } = app;
-    await explainNewestLine(app);
+    await accountOfTwoLines();
+    await explainNewestLineOf(app, account);
     await page.getByRole('combobox', { name: 'Category' }).focus();
     await page.keyboard.type('250');
     await page.getByRole('option', { name: /250/ }).first().waitFor();
     await page.keyboard.press('Enter');
+  }
+
+  it('checks files dropped on the panel at once, and lists the good one to attach on Save', async () => {
+    await explainAmazonAs250();
 
     await drop([
       { name: 'setup.exe', type: 'application/x-msdownload', base64: 'TVqQAAMAAAAEAAAA' },
@@ -92,6 +113,10 @@ describe('receipts on the explain panel', () => {
 
   it('saves nothing when the engine refuses a file, and says why at Receipts', async () => {
     const { page } = app;
+    // The good receipt waiting to be attached, as the first test leaves the panel.
+    await explainAmazonAs250();
+    await drop([{ name: 'receipt.png', type: 'image/png', base64: PNG }]);
+    await receipts().getByText('receipt.png').waitFor();
     // Chosen from the keyboard: a "PNG" whose bytes are not a picture at all.
     const waiting = page.waitForEvent('filechooser');
     await page.keyboard.press('Alt+f');
@@ -107,6 +132,15 @@ describe('receipts on the explain panel', () => {
 
   it('with the bad file taken off, saves the explanation with its receipt; opened again it lists it', async () => {
     const { page } = app;
+    // The good receipt and a "PNG" that is not one, refused on Save, as the refusing test leaves the panel.
+    await explainAmazonAs250();
+    await drop([
+      { name: 'receipt.png', type: 'image/png', base64: PNG },
+      { name: 'photo.png', type: 'image/png', base64: Buffer.from('this is not a picture').toString('base64') },
+    ]);
+    await receipts().getByText('photo.png').waitFor();
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(() => receiptError().textContent()).toMatch(/^photo.png is not really a PNG image/);
     await page.getByRole('button', { name: 'Do not attach photo.png' }).click();
     await page.getByRole('combobox', { name: 'Category' }).focus();
     await page.keyboard.press('Enter');
@@ -128,6 +162,27 @@ describe('receipts on the explain panel', () => {
 
   it('removes a saved receipt after asking; Ctrl+Z puts it back, redo removes it again, and Ctrl+Z then takes the explanation off', async () => {
     const { page } = app;
+    // The Amazon line explained with receipt.png in one request (the latest edit), opened again in the panel.
+    await accountOfTwoLines();
+    const amazon = (await linesOf(app, account)).find((each) => each.description.startsWith('AMAZON'))!;
+    const saved = await app.book.json('POST', '/v2/bank_transaction_explanations/batch', {
+      headers: { 'X-Api-Version': '2026-09-01' },
+      body: {
+        batch: {
+          steps: [
+            { op: 'create', bank_transaction_explanation: { bank_transaction: amazon.url, dated_on: amazon.dated_on, gross_value: amazon.amount, category: '/v2/categories/250' } },
+            { op: 'attach', to: 0, attachments: [{ file_name: 'receipt.png', content_type: 'image/png', data: PNG }] },
+          ],
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    await openRegisterOf(app, account);
+    await expect.poll(() => status(0)).toBe('Explained');
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await receipts().getByText('receipt.png').waitFor();
     await page.getByRole('button', { name: 'Remove receipt.png' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Remove this receipt?' });
     await dialog.waitFor();

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eachTestStartsOnOverview } from './fresh-window';
 import { dismissToasts } from './no-toasts';
-import { ownAccountWithLines, openRegisterOf } from './own-account';
+import { ownAccountWithLines, openRegisterOf } from './named-account';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 import { statusCell } from './register-status';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chooseCategoryByCode } from './accounts';
 import { eachTestStartsOnOverview } from './fresh-window';
-import { openRegisterOf, ownAccountWithLines } from './own-account';
+import { openRegisterOf, ownAccountWithLines } from './named-account';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 import { statusCell } from './register-status';

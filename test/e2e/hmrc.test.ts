@@ -1,15 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryConnectionStore } from '../../main/hmrc/connection';
 import { withHmrcDoor } from '../../main/hmrc/door';
 import { HmrcService } from '../../main/hmrc/service';
 import { postDocument } from '../engine/report-fixtures';
 import { bookQuarters } from '../hmrc/fixture';
 import { HmrcSimulator } from '../hmrc/simulator';
+import { openBookOpener, type BookOpener } from './fresh-book';
 import { checkScreen } from './screens';
-import { openApp, type AppSession } from './session';
+import type { AppSession } from './session';
 
 /**
  * Issue 21 by keys and clicks: Tax › HMRC connects to the simulator with its address and a token,
@@ -17,11 +18,30 @@ import { openApp, type AppSession } from './session';
  * declaration is ticked, and shows HMRC's receipt on the return, now filed and locked. Every request
  * the window caused carried valid fraud prevention headers, screens and window size included.
  */
-describe('filing a VAT return with HMRC in browser mode', { timeout: 180_000 }, () => {
+// Each test opens a book and an HMRC simulator of its own (one Chromium for the file): the quarter's
+// obligation, its filing and the return's lock are the whole book's and HMRC's, so they run in any order.
+describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180_000 }, () => {
+  let opener: BookOpener;
   let app: AppSession;
   let sim: HmrcSimulator;
+  const simulators: HmrcSimulator[] = [];
 
   beforeAll(async () => {
+    opener = await openBookOpener();
+  });
+
+  afterAll(async () => {
+    await opener?.close();
+    await Promise.all(simulators.map((each) => each.stop()));
+  });
+
+  // Every test ran without Content-Security-Policy violations or page errors.
+  afterEach(() => {
+    expect(app.problems).toEqual([]);
+  });
+
+  /** A new HMRC simulator, and a new VAT-registered book with a sale of 1,000.50 + 200.10 VAT in the ended quarter, the window on Overview at 1280x800. */
+  async function openBookAndHmrc(): Promise<void> {
     sim = await new HmrcSimulator({
       today: '2026-11-22',
       obligations: bookQuarters(),
@@ -29,25 +49,32 @@ describe('filing a VAT return with HMRC in browser mode', { timeout: 180_000 }, 
       liabilities: [{ taxPeriod: { from: '2026-05-01', to: '2026-07-31' }, type: 'VAT Return Debit Charge', originalAmount: 463.65, outstandingAmount: 0, due: '2026-09-07' }],
       payments: [{ amount: 463.65, received: '2026-09-01' }],
     }).start();
+    simulators.push(sim);
     const service = new HmrcService({ store: new MemoryConnectionStore(), userData: mkdtempSync(join(tmpdir(), 'ledgerdesk-hmrc-e2e-')) });
-    app = await openApp({ book: { vatRegistered: true }, door: (book) => withHmrcDoor(book.engine, () => service, () => new Date('2026-11-22T10:00:00Z')) });
-    app.book.book.sqlite.prepare("UPDATE company SET vat_registration_number = 'GB123456789'").run();
-    postDocument(app.book, '2026-09-10', [{ code: '001', debit: -100_050, salesTaxStatus: 'TAXABLE' }, { code: '819', debit: -20_010 }, { code: '681', debit: 120_060 }], 'invoices');
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
+    app = await opener.open({
+      book: { vatRegistered: true },
+      door: (book) => withHmrcDoor(book.engine, () => service, () => new Date('2026-11-22T10:00:00Z')),
+      viewport: { width: 1280, height: 800 },
+      prepare: (book) => {
+        book.book.sqlite.prepare("UPDATE company SET vat_registration_number = 'GB123456789'").run();
+        postDocument(book, '2026-09-10', [{ code: '001', debit: -100_050, salesTaxStatus: 'TAXABLE' }, { code: '819', debit: -20_010 }, { code: '681', debit: 120_060 }], 'invoices');
+      },
+    });
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
-  });
+  }
 
-  afterAll(async () => {
-    await app?.close();
-    await sim?.stop();
-  });
-
-  it('connects to HMRC and shows its obligations beside the book returns', async () => {
+  /** Tax (Alt+0), its HMRC tab. */
+  async function openHmrcTab(): Promise<void> {
     const { page } = app;
     await page.keyboard.press('Alt+0');
     await page.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'HMRC' }).click();
+  }
+
+  it('connects to HMRC and shows its obligations beside the book returns', async () => {
+    await openBookAndHmrc();
+    const { page } = app;
+    await openHmrcTab();
     await page.getByText('This book is not connected to HMRC').waitFor();
     await page.getByLabel('HMRC address').fill(sim.url);
     await page.getByLabel('Access token').fill(sim.token);
@@ -63,7 +90,14 @@ describe('filing a VAT return with HMRC in browser mode', { timeout: 180_000 }, 
   });
 
   it('sends the return once the declaration is ticked, and shows the receipt on the locked return', async () => {
+    await openBookAndHmrc();
     const { page } = app;
+    // Connected, as the first test leaves the book, its obligations listed.
+    await openHmrcTab();
+    await page.getByLabel('HMRC address').fill(sim.url);
+    await page.getByLabel('Access token').fill(sim.token);
+    await page.getByRole('button', { name: 'Connect to HMRC' }).click();
+    await page.getByText(`Connected to HMRC at ${sim.url} for VAT number 123456789`).waitFor();
     await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'To file' }).click();
     await page.getByRole('heading', { name: 'VAT return 1 Aug 2026 – 31 Oct 2026' }).waitFor();
     await page.getByText('HMRC period 18A6, due 7 Dec 2026.').waitFor();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBook } from '../engine/harness';
 import { openBookOpener, type BookOpener } from './fresh-book';
-import { ownAccountWithLines } from './own-account';
+import { ownAccountWithLines } from './named-account';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
 

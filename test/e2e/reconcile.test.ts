@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ofx, reviewedUpload } from '../engine/statement-review-helpers';
 import { chooseCategoryByCode } from './accounts';
 import { eachTestStartsOnOverview } from './fresh-window';
-import { openRegisterOf, ownAccountWithLines } from './own-account';
+import { openRegisterOf, ownAccountWithLines } from './named-account';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../main/engine/app';
 import { createTestBook, OWNER_TOKEN, type TestBook } from '../engine/harness';
+import { openBookOpener, type BookOpener } from './fresh-book';
+import { openBookWithRemote, remoteServers, type RemoteWorld } from './fresh-remote';
+import { connectWithToken } from './loopback-remote';
 import { checkScreen } from './screens';
-import { openAppWithRemote, type AppWithRemote } from './loopback-remote';
 import type { AppSession } from './session';
 
 /**
@@ -10,41 +12,72 @@ import type { AppSession } from './session';
  * served over loopback with a token), Sync now and watch the progress and the counts, then change
  * the same contact on both sides and settle the conflict in Needs review.
  */
-describe('sync in browser mode', () => {
+// Each test opens a new book and a new remote (one Chromium for the file), connected and synced as
+// far as it needs: whether the book is connected and what a round pulled are the whole book's.
+describe.shuffle('sync in browser mode', () => {
+  let opener: BookOpener;
   let app: AppSession;
   let remote: TestBook;
-  let world: AppWithRemote;
+  let world: RemoteWorld | undefined;
   const consoleErrors: string[] = [];
+  let listening = false;
   // Every answer of the remote takes a moment, as the network would, so a round lasts long enough to watch.
   let remoteLatencyMs = 120;
 
   beforeAll(async () => {
+    opener = await openBookOpener();
+  });
+
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  afterAll(async () => {
+    await opener?.close();
+    await Promise.all(remoteServers.map((server) => server.close()));
+  });
+
+  /** A new remote of 12 customers and Acme Supplies (13 contacts), the window opened on a new book at 1280x800. */
+  async function openBookAndRemote(): Promise<void> {
     remote = createTestBook({ name: 'Remote Books Ltd' });
     for (let index = 1; index <= 12; index += 1) {
       await remote.json('POST', '/v2/contacts', { body: { contact: { organisation_name: `Customer ${String(index).padStart(2, '0')} Ltd`, town: 'Leeds' } } });
     }
     await remote.json('POST', '/v2/contacts', { body: { contact: { organisation_name: 'Acme Supplies Ltd', email: 'accounts@acme.example', town: 'Bristol' } } });
+    remoteLatencyMs = 120;
     const slowRemote: Engine = {
       fetch: async (request, options) => {
         await new Promise((resolve) => setTimeout(resolve, remoteLatencyMs));
         return remote.engine.fetch(request, options);
       },
     };
-    world = await openAppWithRemote(remote, slowRemote);
+    world = await openBookWithRemote(opener, remote, slowRemote, { width: 1280, height: 800 });
     app = world.app;
-    app.page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-  });
+    // One page serves the file: listen once, and count only what this test's page logs.
+    if (!listening) {
+      listening = true;
+      app.page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+    }
+    consoleErrors.splice(0);
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  }
 
-  afterAll(async () => {
-    await world?.close();
-  });
+  /** Connected with the owner's token and one round synced with Ctrl+Shift+S (the remote quick), as the first two tests leave the book. */
+  async function connectedAndSynced(): Promise<void> {
+    await openBookAndRemote();
+    remoteLatencyMs = 20;
+    await connectWithToken(app, world!.remoteServer.url, OWNER_TOKEN, 'Remote Books Ltd');
+    await app.page.keyboard.press('Control+Shift+S');
+    await panel().getByText('Last: 13 pulled · 0 pushed').waitFor({ timeout: 30_000 });
+  }
 
   const panel = () => app.page.getByRole('region', { name: 'Sync' });
 
   it('shows the book is not connected, and connects to a Ledgerdesk server with its address and a token', async () => {
+    await openBookAndRemote();
     const { page } = app;
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await panel().getByRole('status').getByText('Not connected').waitFor();
@@ -52,10 +85,10 @@ describe('sync in browser mode', () => {
     await page.getByRole('heading', { name: 'Sync with the online service' }).waitFor();
     await checkScreen(app, 'sync-settings-disconnected');
 
-    await page.getByRole('textbox', { name: 'Server address' }).fill(world.remoteServer.url);
+    await page.getByRole('textbox', { name: 'Server address' }).fill(world!.remoteServer.url);
     await page.getByRole('textbox', { name: 'Token' }).fill('not-the-token');
     await page.getByRole('button', { name: 'Connect with the token' }).click();
-    await page.getByText(`The service at ${world.remoteServer.url} did not accept the token.`).waitFor();
+    await page.getByText(`The service at ${world!.remoteServer.url} did not accept the token.`).waitFor();
     // The browser logs the refused request itself; that one was asked for, any other is a failure.
     expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
 
@@ -68,7 +101,11 @@ describe('sync in browser mode', () => {
   }, 240_000);
 
   it('syncs with Ctrl+Shift+S, showing a progress bar and the counts while it runs, and the books afterwards', async () => {
+    await openBookAndRemote();
     const { page } = app;
+    // Connected as the first test leaves it (Settings › Sync open).
+    await connectWithToken(app, world!.remoteServer.url, OWNER_TOKEN, 'Remote Books Ltd');
+    await panel().getByRole('status').getByText('Not synced yet').waitFor();
     await page.keyboard.press('Control+Shift+S');
     const bar = panel().getByRole('progressbar');
     await bar.waitFor();
@@ -87,8 +124,11 @@ describe('sync in browser mode', () => {
   }, 240_000);
 
   it('keeps a contact changed on both sides for review, and the edit chosen there lands on both sides', async () => {
+    await connectedAndSynced();
     const { page } = app;
-    remoteLatencyMs = 20;
+    // On Contacts with the pulled contacts listed, as the syncing test leaves it.
+    await page.keyboard.press('Alt+6');
+    await page.getByRole('grid', { name: 'Contacts' }).getByText('Acme Supplies Ltd').waitFor();
     const acmeOnline = (await remote.json('GET', '/v2/contacts?view=all')).body.contacts.find((contact: { organisation_name: string }) => contact.organisation_name === 'Acme Supplies Ltd');
     // Online, the accountant moves Acme to Bath.
     await remote.json('PUT', new URL(acmeOnline.url).pathname, { body: { contact: { town: 'Bath' } } });
@@ -140,6 +180,7 @@ describe('sync in browser mode', () => {
   }, 240_000);
 
   it('disconnects, keeping every record in the book', async () => {
+    await connectedAndSynced();
     const { page } = app;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Settings/ }).click();
     await page.getByRole('tab', { name: 'Sync' }).click();
