@@ -51,6 +51,8 @@ describe.shuffle('Backups in browser mode', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', locale: 'en-GB', timezoneId: 'Europe/London' });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
+    // Loading the app takes longer than a step on a loaded machine (see session.ts).
+    page.setDefaultNavigationTimeout(60_000);
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
     });
