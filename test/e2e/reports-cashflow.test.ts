@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccount, explainedLine } from '../engine/report-fixtures';
 import { pdfText } from './pdf-text';
+import { eachTestStartsOnOverview } from './fresh-window';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -9,7 +10,9 @@ import { openApp, type AppSession } from './session';
  * Issue 10 item 5 (cashflow with its chart; each report to CSV and PDF) by keys and clicks. The book
  * has money in and out of its bank account in three months of the accounting year from 1 May 2026.
  */
-describe('the cashflow report and report PDFs in browser mode', () => {
+// The book's figures are read, never changed, so the tests share it; each opens the report it needs
+// from Overview (fresh-window.ts), so they run in any order.
+describe.shuffle('the cashflow report and report PDFs in browser mode', () => {
   let app: AppSession;
 
   beforeAll(async () => {
@@ -29,11 +32,24 @@ describe('the cashflow report and report PDFs in browser mode', () => {
     await app?.close();
   });
 
-  it('draws money in and out per month from the engine’s cashflow, with the figures to the penny beside it', async () => {
+  eachTestStartsOnOverview(() => app, { width: 1280, height: 800 });
+
+  // No Content-Security-Policy violation or page error in any test.
+  afterEach(() => {
+    expect(app.problems).toEqual([]);
+  });
+
+  /** Reports (Alt+9), then `tab`, from Overview. */
+  async function openReport(tab: string): Promise<void> {
     const { page } = app;
     await page.keyboard.press('Alt+9');
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
-    await page.getByRole('tab', { name: 'Cashflow' }).click();
+    await page.getByRole('tab', { name: tab }).click();
+  }
+
+  it('draws money in and out per month from the engine’s cashflow, with the figures to the penny beside it', async () => {
+    const { page } = app;
+    await openReport('Cashflow');
     const table = page.getByRole('table', { name: /Cashflow, 1 May 2026 to 22 Nov 2026/ });
     await table.waitFor();
     const row = async (name: string) => (await table.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell').allTextContents()).map((text) => text.trim());
@@ -51,6 +67,8 @@ describe('the cashflow report and report PDFs in browser mode', () => {
 
   it('exports the cashflow to CSV and to a PDF whose text has the same figures', async () => {
     const { page } = app;
+    await openReport('Cashflow');
+    await page.getByRole('table', { name: /Cashflow, 1 May 2026 to 22 Nov 2026/ }).waitFor();
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe('cashflow-2026-05-01-to-2026-11-22.csv');
     const text = readFileSync((await csv.path())!, 'utf8');
@@ -68,6 +86,7 @@ describe('the cashflow report and report PDFs in browser mode', () => {
 
   it('saves every other report as a PDF too, each with its own figures', async () => {
     const { page } = app;
+    await openReport('Cashflow');
     const save = async (tab: string, file: RegExp) => {
       await page.getByRole('tab', { name: tab }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Save PDF…' }).isEnabled()).toBe(true);
@@ -80,13 +99,10 @@ describe('the cashflow report and report PDFs in browser mode', () => {
     expect(await save('Trial balance', /^trial-balance-2026-05-01-to-2026-11-22\.pdf$/)).toMatch(/001 Sales £3,900\.00|Sales/);
     expect(await save('Aged debtors', /^aged-debtors-2026-11-22\.pdf$/)).toContain('Aged debtors');
     expect(await save('Aged creditors', /^aged-creditors-2026-11-22\.pdf$/)).toContain('Aged creditors');
-    expect(app.problems).toEqual([]);
   });
 
   it('shows the same chart on the overview, for the last twelve months', async () => {
     const { page } = app;
-    await page.keyboard.press('Alt+1');
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.getByRole('img', { name: /Bar chart of money in and out by month, 1 Dec 2025 to 22 Nov 2026: in £3,900.00, out £350.49/ }).waitFor();
     await checkScreen(app, 'overview-chart');
   });
