@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
-import { openApp, type AppSession } from './session';
+import { openBookOpener, type BookOpener } from './fresh-book';
+import type { AppSession } from './session';
 
 /**
  * Issue 14 item 5, the receipt of an expense: dropped on the editor (or chosen, Alt+F), checked at
@@ -11,18 +12,22 @@ import { openApp, type AppSession } from './session';
  */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
 
-describe('a receipt on an expense', () => {
+// Each test opens a book of its own (one Chromium for the file) and types its expense itself: the
+// list of expenses and the undo history are the whole book's.
+describe.shuffle('a receipt on an expense', () => {
+  let opener: BookOpener;
   let app: AppSession;
 
   beforeAll(async () => {
-    app = await openApp();
-    await app.page.setViewportSize({ width: 1280, height: 800 });
-    await app.page.reload();
-    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    opener = await openBookOpener();
+  });
+
+  afterEach(() => {
+    expect(app.problems).toEqual([]);
   });
 
   afterAll(async () => {
-    await app?.close();
+    await opener?.close();
   });
 
   const expenses = async () => (await app.book.json('GET', '/v2/expenses')).body.expenses as { url: string; description: string }[];
@@ -48,8 +53,11 @@ describe('a receipt on an expense', () => {
   }
   const undoable = async () => ((await app.book.json('GET', '/v2/change_sets')).body.undo as unknown[]).length;
 
-  it('checks a dropped file at once and lists the good one for Save', async () => {
+  /** A new book; a new expense typed (3 Nov 2026, 285, Client lunch, 36.00) and lunch.pdf with page.html dropped on it. */
+  async function typedWithReceiptDropped(): Promise<void> {
+    app = await opener.open({ viewport: { width: 1280, height: 800 } });
     const { page } = app;
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.keyboard.press('Alt+5');
     await page.getByRole('heading', { name: 'Expenses' }).waitFor();
     await page.keyboard.press('n');
@@ -70,22 +78,42 @@ describe('a receipt on an expense', () => {
     }, PDF);
     await editor().dispatchEvent('dragenter', { dataTransfer });
     await editor().dispatchEvent('dragover', { dataTransfer });
-    expect(await page.getByText('Drop statement files to import them').count()).toBe(0);
+    // Over the editor, the window's statement import does not offer itself.
+    if ((await page.getByText('Drop statement files to import them').count()) !== 0) throw new Error('the statement import offered itself over the expense editor');
     await editor().dispatchEvent('drop', { dataTransfer });
-    await expect.poll(() => receiptError().textContent()).toBe('page.html cannot be attached: use a PDF, PNG, JPEG, GIF, TIFF or WebP image, or a text or CSV file.');
-    await receipts().getByText('lunch.pdf').waitFor();
-    await checkScreen(app, 'expense-receipt');
-  });
+  }
 
-  it('saves no expense when the engine refuses a file, with the sentence at Receipts', async () => {
+  /** typedWithReceiptDropped, then Ctrl+S: the expense saved with lunch.pdf, its editor open. */
+  async function savedWithReceipt(): Promise<void> {
+    await typedWithReceiptDropped();
+    await receipts().getByText('lunch.pdf').waitFor();
+    await app.page.keyboard.press('ControlOrMeta+s');
+    await app.page.getByRole('heading', { name: 'Expense of 3 Nov 2026' }).waitFor();
+  }
+
+  /** scan.jpg (a PDF inside) chosen by keys: the Choose button, Enter, the file dialog. */
+  async function scanChosen(): Promise<void> {
     const { page } = app;
-    // The keyboard's way to the file dialog: focus on the button and press Enter.
     await page.locator('#expense-files-choose').focus();
     const waiting = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     const chooser = await waiting;
     await chooser.setFiles({ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 not a jpeg') });
     await receipts().getByText('scan.jpg').waitFor();
+  }
+
+  it('checks a dropped file at once and lists the good one for Save', async () => {
+    await typedWithReceiptDropped();
+    await expect.poll(() => receiptError().textContent()).toBe('page.html cannot be attached: use a PDF, PNG, JPEG, GIF, TIFF or WebP image, or a text or CSV file.');
+    await receipts().getByText('lunch.pdf').waitFor();
+    await checkScreen(app, 'expense-receipt');
+  });
+
+  it('saves no expense when the engine refuses a file, with the sentence at Receipts', async () => {
+    await typedWithReceiptDropped();
+    const { page } = app;
+    await receipts().getByText('lunch.pdf').waitFor();
+    await scanChosen();
     const writes = await recordWrites(async () => {
       await page.keyboard.press('ControlOrMeta+s');
       await expect.poll(() => receiptError().textContent()).toBe('scan.jpg is really a PDF, not a JPEG image: rename it and drop it again.');
@@ -97,8 +125,12 @@ describe('a receipt on an expense', () => {
   });
 
   it('saves the expense with its receipt once the bad file is taken off', async () => {
+    await typedWithReceiptDropped();
     const { page } = app;
+    await receipts().getByText('lunch.pdf').waitFor();
+    await scanChosen();
     await page.getByRole('button', { name: 'Do not attach scan.jpg' }).click();
+    await receipts().getByText('scan.jpg').waitFor({ state: 'detached' });
     const setsBefore = await undoable();
     const writes = await recordWrites(async () => {
       await page.keyboard.press('ControlOrMeta+s');
@@ -114,6 +146,7 @@ describe('a receipt on an expense', () => {
   });
 
   it('removes the saved receipt after asking, and Ctrl+Z puts it back', async () => {
+    await savedWithReceipt();
     const { page } = app;
     const [saved] = await expenses();
     await receipts().getByRole('button', { name: 'Remove lunch.pdf' }).click();
@@ -131,10 +164,10 @@ describe('a receipt on an expense', () => {
     await page.getByText('Undone: Removed the receipt lunch.pdf.').waitFor();
     await receipts().getByText('lunch.pdf').waitFor();
     expect(await receiptsOf(saved!.url)).toEqual(['lunch.pdf']);
-    expect(app.problems).toEqual([]);
   });
 
   it('takes the expense and its receipt off with one Ctrl+Z', async () => {
+    await savedWithReceipt();
     const { page } = app;
     const [saved] = await expenses();
     const files = await app.book.json('GET', `${new URL(saved!.url).pathname}/attachments`, { headers: { 'X-Api-Version': '2026-09-01' } });
@@ -145,6 +178,5 @@ describe('a receipt on an expense', () => {
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(expenses).toEqual([]);
     expect((await app.book.json('GET', receiptPath, { headers: { 'X-Api-Version': '2026-09-01' } })).status).toBe(404);
-    expect(app.problems).toEqual([]);
   });
 });
