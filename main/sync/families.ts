@@ -52,6 +52,7 @@ export const FAMILIES: readonly Family[] = [
     writable: keysOf(projectUpdateSchema),
     createOnly: [],
     links: { contact: 'contacts' },
+    needs: ['contacts'],
     listQuery: { view: 'all' },
     matchKey: (record) => `${lower(record.name)}|${lower(record.contact)}`,
     label: (record) => `Project ${String(record.name ?? '')}`,
@@ -88,6 +89,7 @@ export const FAMILIES: readonly Family[] = [
     writable: [...keysOf(invoiceSchema, ['status', 'due_on']), 'stage'],
     createOnly: [],
     links: { contact: 'contacts', project: 'projects' },
+    needs: ['contacts'],
     // Lists leave items out unless asked, and a record without them would read as one with none.
     listQuery: { view: 'all', nested_invoice_items: 'true' },
     // The reference is the invoice's number in the book's series: unique on the remote, the correlation key.
@@ -112,6 +114,7 @@ export const FAMILIES: readonly Family[] = [
     writable: keysOf(billUpdateSchema),
     createOnly: [],
     links: { contact: 'contacts', project: 'projects' },
+    needs: ['contacts'],
     listQuery: { view: 'all', nested_bill_items: 'true' },
     // A bill's reference is the supplier's own number: two suppliers may both send "INV-1", so the key is
     // the reference with its supplier.

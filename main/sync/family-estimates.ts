@@ -36,6 +36,7 @@ export const estimatesFamily: Family = {
   writable: [...Object.keys(estimateSchema.shape).filter((key) => key !== 'status'), 'stage'],
   createOnly: ['status'],
   links: { contact: 'contacts', project: 'projects' },
+  needs: ['contacts'],
   listQuery: { view: 'all', nested_estimate_items: 'true' },
   matchKey: (record) => (lower(record.reference) ? `reference:${lower(record.reference)}` : null),
   label: (record) => `Estimate ${String(record.reference ?? '')}`,

@@ -83,6 +83,12 @@ export interface Family {
    * list of the same scope empty without asking for it (pull.ts, listScope).
    */
   childrenInside?: { family: string; field: string };
+  /**
+   * Families every record of this one must name, whose records the service will not delete while they
+   * are named (an invoice's contact; a reconciliation's invoice and credit note). An empty full list of
+   * any of them shows this family's list empty as of that list, without asking (pull.ts).
+   */
+  needs?: readonly string[];
   /** How the records travel; 'records' when not given (see transports.ts). */
   transport?: TransportKind;
   /**

@@ -59,7 +59,7 @@ export async function listScope(ctx: RoundContext, family: Family, scope: Scope)
   }
   const full = !cursor.honoursUpdatedSince || !cursor.lastUpdatedAt || sweepDue;
   const knownEmptyAt = full ? ctx.emptyScopes?.get(scope.cursor) : undefined;
-  if (knownEmptyAt !== undefined) return emptyListing(ctx, scope, cursor, knownEmptyAt);
+  if (knownEmptyAt !== undefined) return emptyListing(ctx, family, scope, cursor, knownEmptyAt);
   const query: Record<string, string> = { ...scope.query };
   if (!full && cursor.lastUpdatedAt) query.updated_since = new Date(sinceMs(cursor) - OVERLAP_MS).toISOString();
   const before = ctx.serviceNow();
@@ -75,6 +75,7 @@ export async function listScope(ctx: RoundContext, family: Family, scope: Scope)
     if (typeof record.updated_at === 'string' && (!latest || record.updated_at > latest)) latest = record.updated_at;
   }
   if (full && family.childrenInside) noteEmptyChildren(ctx, family.childrenInside, scope, listed.records, listedAt);
+  if (full && !scope.account && listed.records.length === 0) noteEmptyDependents(ctx, family, listedAt);
   const commit = () =>
     // The sweep is stamped here but run by the caller after every family, children first.
     ctx.state.saveCursor(scope.cursor, { lastUpdatedAt: latest, listedAt, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: full ? listedAt : cursor.lastSweptAt });
@@ -95,10 +96,23 @@ function noteEmptyChildren(ctx: RoundContext, inside: NonNullable<Family['childr
 }
 
 /**
+ * A family's full list came back empty: every family whose records must each name one of its records
+ * is empty as well as of that list's time (the service refuses to delete a record still named; an
+ * invoice cannot be made without a contact). Chains on: no contacts, no credit notes, no reconciliations.
+ */
+function noteEmptyDependents(ctx: RoundContext, family: Family, listedAt: string): void {
+  for (const dependent of ctx.families.filter((candidate) => !candidate.scope && candidate.needs?.includes(family.name))) {
+    ctx.emptyScopes ??= new Map();
+    if (!ctx.emptyScopes.has(dependent.name)) ctx.emptyScopes.set(dependent.name, listedAt);
+  }
+}
+
+/**
  * The full list of a scope known to be empty, answered without a request. The cursor takes the parent
  * list's time, so the next round asks for whatever was made after it (less the overlap).
  */
-function emptyListing(ctx: RoundContext, scope: Scope, cursor: Cursor, listedAt: string): Listing {
+function emptyListing(ctx: RoundContext, family: Family, scope: Scope, cursor: Cursor, listedAt: string): Listing {
+  if (!scope.account) noteEmptyDependents(ctx, family, listedAt);
   const commit = () => ctx.state.saveCursor(scope.cursor, { lastUpdatedAt: cursor.lastUpdatedAt, listedAt, honoursUpdatedSince: cursor.honoursUpdatedSince, lastSweptAt: listedAt });
   return { records: [], seen: new Map(), full: true, commit };
 }
