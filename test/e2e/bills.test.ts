@@ -127,4 +127,33 @@ describe.shuffle('bills in browser mode', () => {
     await expect.poll(firstRow).toContain('OS-1002');
     expect(app.problems).toEqual([]);
   });
+  it('opens a bill of 40 lines (the most a bill holds) with the lines in view on the page, the rest as it scrolls, every line kept on save', async () => {
+    const items = Array.from({ length: 40 }, (_, index) => ({ category: '285', description: `Part ${index + 1}`, total_value: '1.00', sales_tax_status: 'EXEMPT' }));
+    const bill = { contact: supplierUrl, reference: 'LONG-B', dated_on: '2026-11-01', due_on: '2026-11-30', bill_items: items };
+    expect((await app.book.json('POST', '/v2/bills', { body: { bill } })).status).toBe(201);
+    const { page } = app;
+    await page.keyboard.press('Alt+4');
+    await expect.poll(firstRow).toContain('LONG-B');
+    await grid().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Bill LONG-B' }).waitFor();
+    const description = (number: number) => page.getByRole('textbox', { name: `Line ${number} description`, exact: true });
+    await expect.poll(() => description(1).inputValue()).toBe('Part 1');
+    expect(await description(40).count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Bill lines' }).getAttribute('aria-rowcount')).toBe('41');
+    await page.getByText('£40.00').first().waitFor();
+
+    await description(1).hover();
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, 3000);
+      return description(40).count();
+    }, { timeout: 60_000 }).toBe(1);
+    await description(40).fill('Part 40, changed');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect.poll(async () => {
+      const saved = (await app.book.json('GET', '/v2/bills?nested_bill_items=true&view=all')).body.bills.find((candidate: { reference: string }) => candidate.reference === 'LONG-B');
+      return [saved.bill_items.length, saved.bill_items[0].description, saved.bill_items.at(-1).description];
+    }).toEqual([40, 'Part 1', 'Part 40, changed']);
+    expect(app.problems).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineWindow } from '../../renderer/sections/invoices/line-window';
+import { lineWindow } from '../../renderer/lib/line-window';
 
 const measure = { count: 2000, viewportHeight: 800, rowPx: 40, spare: 10, least: 25 };
 
