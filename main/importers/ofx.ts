@@ -116,9 +116,17 @@ function readTransaction(entry: MarkupNode, lines: LineIndex, warnings: ImportMe
   const cheque = checkNumber && checkNumber !== '0' ? `${transactionType ?? 'CHECK'} ${checkNumber}` : undefined;
   const fitid = nonEmpty(textOf(entry, 'FITID'));
   const reference = (checkNumber !== '0' ? checkNumber : undefined) ?? nonEmpty(textOf(entry, 'REFNUM'));
-  // Built key by key rather than copied through withoutUndefined: one object per transaction, not
-  // two, in the order withoutUndefined gave (results are compared and printed as they are).
-  const result: StatementLine = { datedOn, amount, description: describe(name, memo) || cheque || transactionType || '' } as StatementLine;
+  const description = describe(name, memo) || cheque || transactionType || '';
+  // One object per transaction, in the key order withoutUndefined gave, with no key left undefined.
+  // Most lines have every part but perhaps a reference: one literal then holds every field in the
+  // object itself, and the literal's allocation site lets V8 place these long-lived objects
+  // straight in the old generation instead of copying each twice through the young one.
+  if (fitid !== undefined && transactionType !== undefined && name !== undefined && memo !== undefined) {
+    return reference === undefined
+      ? { datedOn, amount, description, fitid, transactionType, payee: name, memo, accountIndex: -1, line }
+      : { datedOn, amount, description, fitid, transactionType, payee: name, memo, reference, accountIndex: -1, line };
+  }
+  const result: StatementLine = { datedOn, amount, description } as StatementLine;
   if (fitid !== undefined) result.fitid = fitid;
   if (transactionType !== undefined) result.transactionType = transactionType;
   if (name !== undefined) result.payee = name;
