@@ -22,6 +22,10 @@ const PLAIN = /^-?(?:0|[1-9]\d*)\.\d\d$/;
 
 export function readAmount(raw: string, mark: DecimalMark = 'auto'): string | null {
   if (mark !== ',' && PLAIN.test(raw)) return raw === '-0.00' ? '0.00' : raw;
+  if (mark === ',') {
+    const plain = plainWithComma(raw);
+    if (plain !== null) return plain;
+  }
   const text = raw.trim();
   let first = -1;
   let last = -1;
@@ -61,6 +65,25 @@ export function readAmount(raw: string, mark: DecimalMark = 'auto'): string | nu
   return canonical(negative, core.integer, core.fraction);
 }
 
+/**
+ * Digits with at most one decimal comma and nothing else ("123,45", "6800,", ",5"): MT940 writes
+ * every amount so. Read straight into canonical form, which the general reading below would give
+ * after three regular expressions, two splits and a join.
+ */
+function plainWithComma(raw: string): string | null {
+  let comma = -1;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code === 44 && comma < 0) comma = i;
+    else if (code < 48 || code > 57) return null;
+  }
+  if (raw.length === (comma < 0 ? 0 : 1)) return null;
+  // Already canonical but for its comma: two decimals, and no leading zero unless it is the only
+  // digit before the comma (a fraction of two digits keeps both, zeros included).
+  if (comma > 0 && comma === raw.length - 3 && (raw.charCodeAt(0) !== 48 || comma === 1)) return raw.replace(',', '.');
+  return comma < 0 ? canonical(false, raw, '') : canonical(false, raw.slice(0, comma), raw.slice(comma + 1));
+}
+
 function readCore(core: string, mark: DecimalMark): { integer: string; fraction: string } | null {
   // Spaces, no-break spaces and apostrophes group thousands (1 234,56 and 11'373.94).
   const compact = core.replace(/[\s\u00a0\u202f'\u2019]/g, '');
@@ -87,12 +110,17 @@ export function guessDecimalMark(compact: string): '.' | ',' {
   return '.';
 }
 
+/** `integer` and `fraction` are digits only (either may be empty). */
 function canonical(negative: boolean, integer: string, fraction: string): string {
-  let int = integer.replace(/^0+(?=\d)/, '');
-  if (int === '') int = '0';
-  let frac = fraction.replace(/0+$/, '');
-  if (frac.length < 2) frac = frac.padEnd(2, '0');
-  const zero = /^0$/.test(int) && /^0*$/.test(frac);
+  // Leading zeros go, but not the last digit; trailing zeros of the fraction go, down to two places.
+  let start = 0;
+  while (start < integer.length - 1 && integer.charCodeAt(start) === 48) start++;
+  const int = integer === '' ? '0' : integer.slice(start);
+  let end = fraction.length;
+  while (end > 0 && fraction.charCodeAt(end - 1) === 48) end--;
+  const frac = end === 0 ? '00' : end === 1 ? `${fraction[0]}0` : fraction.slice(0, end);
+  // Once trailing zeros are gone, a fraction of zeros only is the padding "00".
+  const zero = int === '0' && frac === '00';
   return `${negative && !zero ? '-' : ''}${int}.${frac}`;
 }
 

@@ -9,8 +9,22 @@ export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 export function isoDate(year: number, month: number, day: number): string | null {
   if (!Number.isInteger(year) || year < 1000 || year > 9999) return null;
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return `${year}-${pad2(month)}-${pad2(day)}`;
+  if (!Number.isInteger(month) || !Number.isInteger(day)) return `${year}-${pad2(month)}-${pad2(day)}`;
+  // A statement of 100,000 lines has a few hundred dates: each is written once and shared, rather
+  // than built (four strings) and kept (one more per line) for every line.
+  const key = year * 10000 + month * 100 + day;
+  let iso = ISO_DATES.get(key);
+  if (iso === undefined) {
+    if (ISO_DATES.size >= ISO_DATES_KEPT) ISO_DATES.clear();
+    iso = `${year}-${pad2(month)}-${pad2(day)}`;
+    ISO_DATES.set(key, iso);
+  }
+  return iso;
 }
+
+const ISO_DATES = new Map<number, string>();
+// Thirty years of days: enough for any statement, small enough to keep.
+const ISO_DATES_KEPT = 11_000;
 
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;

@@ -21,12 +21,22 @@ export class LineIndex {
   }
 }
 
+// Line ends are found with indexOf, which scans natively, rather than by reading every character
+// in JavaScript (6% of an OFX parse): line feeds and carriage returns are sought separately and
+// taken in order of position.
 function lineStarts(text: string): number[] {
   const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10) starts.push(i + 1);
-    else if (code === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  let feed = text.indexOf('\n');
+  let carriageReturn = text.indexOf('\r');
+  while (feed >= 0 || carriageReturn >= 0) {
+    if (carriageReturn >= 0 && (feed < 0 || carriageReturn < feed)) {
+      // CR LF ends one line, at the LF; a CR alone ends one too.
+      if (text.charCodeAt(carriageReturn + 1) !== 10) starts.push(carriageReturn + 1);
+      carriageReturn = text.indexOf('\r', carriageReturn + 1);
+    } else {
+      starts.push(feed + 1);
+      feed = text.indexOf('\n', feed + 1);
+    }
   }
   return starts;
 }

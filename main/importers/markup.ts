@@ -1,3 +1,5 @@
+import { isNameStart, TagNames, type TagName } from './tag-names';
+
 /**
  * A forgiving reader for the tag soup statements come in: OFX 1.x SGML (leaf elements never
  * closed), OFX 2.x XML, the broken mixtures in between (unclosed leaves under an XML declaration,
@@ -39,43 +41,93 @@ export interface DetachedElements {
 export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}): MarkupNode {
   const root: MarkupNode = { name: '#document', children: [], offset: start };
   const stack: MarkupNode[] = [root];
+  const detach = options.detach;
+  const names = new TagNames(options.upperCase ?? false, detach?.names);
+  // The name of each open element, beside it on `stack`. Each name counts its open elements: a
+  // closing tag for none of them costs no search of the stack, which a broken file thousands of
+  // elements deep would otherwise make quadratic.
+  const tags: TagName[] = [DOCUMENT_TAG];
   // The leaf ended by text most recently; its closing tag, if it comes next, is swallowed.
   let endedLeaf: MarkupNode | null = null;
+  // The text since the last tag. Nearly always it is one run of characters between two tags, kept
+  // as a range (runFrom to runTo) until an element takes it, and then sliced once, already trimmed;
+  // whitespace between elements is never copied. Anything else (CDATA, a comment cutting text in
+  // two, a lone "<") builds `pending` as a string.
+  let runFrom = -1;
+  let runTo = -1;
   let pending = '';
+  // Where the next "&" is, at or after the run being read (`length` if none): entities are rare,
+  // and looking for one afresh in every run would read the text twice.
+  let nextAmpersand = -1;
   let position = start;
   const length = text.length;
 
-  const detach = options.detach;
-  // How many elements of each name are open: a closing tag for none of them costs no search of the
-  // stack, which a broken file thousands of elements deep would otherwise make quadratic.
-  const openCount = new Map<string, number>();
   // Ends the open elements above `depth`, innermost first.
   const closeTo = (depth: number) => {
     while (stack.length > depth) {
       const node = stack.pop()!;
-      openCount.set(node.name, (openCount.get(node.name) ?? 1) - 1);
-      if (detach?.names.has(node.name)) hand(detach, node, stack);
+      const tag = tags.pop()!;
+      tag.count.open--;
+      if (tag.detached) hand(detach!, node, stack);
     }
+  };
+
+  const addRun = (from: number, to: number) => {
+    if (runFrom < 0 && pending === '') {
+      runFrom = from;
+      runTo = to;
+      return;
+    }
+    spellOutRun();
+    pending += pending === '' ? textBetween(text, from, to) : decodeEntities(text.slice(from, to));
+  };
+
+  // The run as `pending` would have held it, for text that comes in more than one piece.
+  const spellOutRun = () => {
+    if (runFrom < 0) return;
+    pending = textBetween(text, runFrom, runTo);
+    runFrom = -1;
+  };
+
+  // The run entity-decoded and trimmed, as pending.trim() would give it.
+  const trimmedRun = (): string => {
+    if (nextAmpersand < runFrom) {
+      nextAmpersand = text.indexOf('&', runFrom);
+      if (nextAmpersand < 0) nextAmpersand = length;
+    }
+    if (nextAmpersand < runTo) return textBetween(text, runFrom, runTo).trim();
+    let from = runFrom;
+    let to = runTo;
+    while (from < to && isAsciiSpace(text.charCodeAt(from))) from++;
+    while (to > from && isAsciiSpace(text.charCodeAt(to - 1))) to--;
+    if (from === to) return '';
+    // Other spaces (no-break, ideographic...) are trim's to judge.
+    if (text.charCodeAt(from) > 127 || text.charCodeAt(to - 1) > 127) return text.slice(from, to).trim();
+    return text.slice(from, to);
   };
 
   // Text between tags goes to the innermost open element if it has no elements yet: that makes it a leaf.
   const settleText = () => {
     const top = stack[stack.length - 1];
-    if (stack.length > 1 && top.children.length === 0 && top.text === undefined && pending.trim() !== '') {
-      top.text = pending.trim();
-      closeTo(stack.length - 1);
-      endedLeaf = top;
+    if (stack.length > 1 && top.children.length === 0 && top.text === undefined && (runFrom >= 0 || pending !== '')) {
+      const value = runFrom >= 0 ? trimmedRun() : pending.trim();
+      if (value !== '') {
+        top.text = value;
+        closeTo(stack.length - 1);
+        endedLeaf = top;
+      }
     }
+    runFrom = -1;
     pending = '';
   };
 
   while (position < length) {
     const open = text.indexOf('<', position);
     if (open < 0) {
-      pending += textBetween(text, position, length);
+      addRun(position, length);
       break;
     }
-    if (open > position) pending += pending === '' ? textBetween(text, position, open) : decodeEntities(text.slice(position, open));
+    if (open > position) addRun(position, open);
     const next = text.charCodeAt(open + 1);
 
     if (next === 33 /* ! */) {
@@ -84,6 +136,7 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
         position = close < 0 ? length : close + 3;
       } else if (text.startsWith('<![CDATA[', open)) {
         const close = text.indexOf(']]>', open + 9);
+        spellOutRun();
         pending += text.slice(open + 9, close < 0 ? length : close);
         position = close < 0 ? length : close + 3;
       } else {
@@ -101,23 +154,23 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
     const nameStart = closing ? open + 2 : open + 1;
     if (!isNameStart(text.charCodeAt(nameStart))) {
       // A lone "<" in text ("a < b").
+      spellOutRun();
       pending += '<';
       position = open + 1;
       continue;
     }
-    const tagEnd = findTagEnd(text, nameStart);
+    const tag = names.read(text, nameStart);
+    const name = tag.name;
+    const nameEnd = nameStart + tag.raw.length;
+    const tagEnd = findTagEnd(text, nameEnd);
     const terminated = text.charCodeAt(tagEnd) === 62; /* > */
-    let nameEnd = nameStart;
-    while (nameEnd < tagEnd && isNameChar(text.charCodeAt(nameEnd))) nameEnd++;
-    let name = localName(text.slice(nameStart, nameEnd));
-    if (options.upperCase) name = name.toUpperCase();
     position = terminated ? tagEnd + 1 : tagEnd;
 
     settleText();
     if (closing) {
       // settleText may just have set endedLeaf; TypeScript cannot see assignments made in closures.
       const leaf = endedLeaf as MarkupNode | null;
-      const depth = leaf?.name === name || !openCount.get(name) ? -1 : openDepth(stack, name);
+      const depth = leaf?.name === name || tag.count.open === 0 ? -1 : openDepth(stack, name);
       if (depth > 0) {
         const node = stack[depth];
         if (node.children.length === 0 && node.text === undefined) node.text = '';
@@ -136,10 +189,11 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
     else parent.children.push(node);
     if (selfClosing) {
       node.text = '';
-      if (detach?.names.has(name)) hand(detach, node, stack);
+      if (tag.detached) hand(detach!, node, stack);
     } else {
       stack.push(node);
-      openCount.set(name, (openCount.get(name) ?? 0) + 1);
+      tags.push(tag);
+      tag.count.open++;
     }
   }
   settleText();
@@ -147,6 +201,9 @@ export function parseMarkup(text: string, start = 0, options: MarkupOptions = {}
   closeTo(1);
   return root;
 }
+
+// Stands beside the root on the stack of names; never popped, so never counted.
+const DOCUMENT_TAG: TagName = { raw: '', name: '#document', count: { open: 1, name: '#document' }, detached: false, hash: 0, next: undefined };
 
 /** Gives an ended element to its handler and takes it out of its parent, where it was the last child. */
 function hand(detach: DetachedElements, node: MarkupNode, stack: MarkupNode[]): void {
@@ -161,6 +218,10 @@ const NO_CHILDREN: MarkupNode[] = [];
 /** The text from `from` to `to`, entity-decoded; nothing at all for the whitespace between tags. */
 function textBetween(text: string, from: number, to: number): string {
   return blank(text, from, to) ? '' : decodeEntities(text.slice(from, to));
+}
+
+function isAsciiSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
 }
 
 function blank(text: string, from: number, to: number): boolean {
@@ -202,19 +263,6 @@ function findTagEnd(text: string, from: number): number {
   return text.length;
 }
 
-function isNameStart(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code > 127;
-}
-
-function isNameChar(code: number): boolean {
-  return isNameStart(code) || (code >= 48 && code <= 57) || code === 46 || code === 45 || code === 58;
-}
-
-function localName(name: string): string {
-  const colon = name.indexOf(':');
-  return colon < 0 ? name : name.slice(colon + 1);
-}
-
 function readAttributes(text: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   const pattern = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g;
@@ -253,8 +301,13 @@ export function childrenNamed(node: MarkupNode | undefined, name: string): Marku
 /** The nearest element of that name below `node` (the shallowest; among equals, the first). */
 export function descendant(node: MarkupNode | undefined, name: string): MarkupNode | undefined {
   if (!node) return undefined;
-  // Usually a direct child: found without allocating anything.
-  for (const c of node.children) if (c.name === name) return c;
+  // Usually a direct child, or absent from an element of leaves: answered without allocating anything.
+  let branches = false;
+  for (const c of node.children) {
+    if (c.name === name) return c;
+    if (c.children.length > 0) branches = true;
+  }
+  if (!branches) return undefined;
   const queue: MarkupNode[] = [];
   for (const c of node.children) if (c.children.length > 0) queue.push(c);
   for (let head = 0; head < queue.length; head++) {
@@ -277,6 +330,11 @@ export function descendants(node: MarkupNode | undefined, names: ReadonlySet<str
     else for (let i = current.children.length - 1; i >= 0; i--) pending.push(current.children[i]);
   }
   return found;
+}
+
+/** Text of the nearest element of that name below `node`: textAt for one step, without a path array. */
+export function textOf(node: MarkupNode | undefined, name: string): string | undefined {
+  return descendant(node, name)?.text;
 }
 
 /** Text of the element reached by `path` (each step a descendant of the last), or undefined. */

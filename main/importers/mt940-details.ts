@@ -1,4 +1,5 @@
 import { squeeze } from './result';
+import { isTrimmedSpace } from './spaces';
 
 /**
  * The :86: information of an MT940 line in its three dialects: German structured subfields
@@ -13,9 +14,9 @@ export interface Mt940Details {
 }
 
 export function describeDetails(parts: string[]): Mt940Details {
-  const raw = parts.join('\n');
+  const raw = parts.length === 1 ? parts[0] : parts.join('\n');
   if (raw.trim() === '') return { description: '' };
-  const joined = raw.replace(/\n/g, '');
+  const joined = raw.includes('\n') ? raw.replace(/\n/g, '') : raw;
   if (/^\s*\d{3}\s*\?\d{2}/.test(joined)) return germanSubfields(joined);
   if (/^\s*\/(TRTP|IBAN|NAME|REMI|EREF|CNTP|ORDP|BENM)\//.test(joined)) return dutchKeywords(joined);
   return { description: squeeze(raw) };
@@ -52,38 +53,122 @@ function sepaParts(purpose: string): Record<string, string> {
   return parts;
 }
 
-const DUTCH_KEYS = new Set([
+const DUTCH_KEYS = [
   'TRTP', 'IBAN', 'BIC', 'NAME', 'REMI', 'EREF', 'MARF', 'CSID', 'ORDP', 'BENM', 'ID', 'ADDR', 'CNTP', 'PREF',
   'RTRN', 'USTD', 'STRD', 'ISSR', 'PURP', 'SVCL', 'ULTC', 'ULTD', 'EXCH', 'CHGS', 'OAMT',
-]);
+];
 
+/**
+ * Read in place: keys are recognised by their letters' codes and each value is sliced once, where
+ * splitting on "/", trimming every piece and joining the pieces back made a dozen strings, an array
+ * and a Map per line (a tenth of an MT940 parse). Only the values used below are kept, each the
+ * first of its key, as before.
+ */
 function dutchKeywords(text: string): Mt940Details {
   // A value runs from its key to the next key, and may itself hold slashes.
-  const values = new Map<string, string>();
+  const values = new DutchValues();
   let key: string | null = null;
-  let value = '';
-  for (const token of text.split('/')) {
-    const trimmed = token.trim();
-    if (DUTCH_KEYS.has(trimmed)) {
-      if (key !== null && !values.has(key)) values.set(key, squeeze(value));
-      key = trimmed;
-      value = '';
+  // The value's text: from its first non-empty piece to the end of its last piece.
+  let valueFrom = -1;
+  let valueTo = -1;
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf('/', from);
+    if (to < 0) to = text.length;
+    const found = keyBetween(text, from, to);
+    if (found !== undefined) {
+      if (key !== null) values.keepFirst(key, text, valueFrom, valueTo);
+      key = found;
+      valueFrom = -1;
     } else if (key !== null) {
-      value = value === '' ? token : `${value}/${token}`;
+      if (valueFrom >= 0) valueTo = to;
+      else if (to > from) {
+        valueFrom = from;
+        valueTo = to;
+      }
     }
+    from = to + 1;
   }
-  if (key !== null && !values.has(key)) values.set(key, squeeze(value));
-  const read = (name: string) => values.get(name)?.replace(/^\/+|\/+$/g, '') || undefined;
+  if (key !== null) values.keepFirst(key, text, valueFrom, valueTo);
   // CNTP is account/BIC/name/city in one.
-  const counterparty = values.get('CNTP')?.split('/')[2]?.trim() || undefined;
-  const payee = read('NAME') ?? counterparty;
-  const remittance = read('REMI') ?? read('USTD');
-  const reference = read('EREF');
-  const transactionType = read('TRTP');
+  const counterparty = values.CNTP?.split('/')[2]?.trim() || undefined;
+  const payee = withoutEdgeSlashes(values.NAME) || counterparty;
+  const remittance = withoutEdgeSlashes(values.REMI) || withoutEdgeSlashes(values.USTD) || undefined;
+  const reference = withoutEdgeSlashes(values.EREF) || undefined;
+  const transactionType = withoutEdgeSlashes(values.TRTP) || undefined;
   return {
     description: remittance || payee || transactionType || '',
     payee,
     memo: transactionType,
     reference: reference && reference !== 'NOTPROVIDED' ? reference : undefined,
   };
+}
+
+/** The values read, squeezed: the first of each key (later ones are ignored), undefined if absent. */
+class DutchValues {
+  NAME: string | undefined = undefined;
+  CNTP: string | undefined = undefined;
+  REMI: string | undefined = undefined;
+  USTD: string | undefined = undefined;
+  EREF: string | undefined = undefined;
+  TRTP: string | undefined = undefined;
+
+  keepFirst(key: string, text: string, from: number, to: number): void {
+    switch (key) {
+      case 'NAME':
+        this.NAME ??= squeezed(text, from, to);
+        break;
+      case 'CNTP':
+        this.CNTP ??= squeezed(text, from, to);
+        break;
+      case 'REMI':
+        this.REMI ??= squeezed(text, from, to);
+        break;
+      case 'USTD':
+        this.USTD ??= squeezed(text, from, to);
+        break;
+      case 'EREF':
+        this.EREF ??= squeezed(text, from, to);
+        break;
+      case 'TRTP':
+        this.TRTP ??= squeezed(text, from, to);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function squeezed(text: string, from: number, to: number): string {
+  return squeeze(from < 0 ? '' : text.slice(from, to));
+}
+
+// Every key is two to four capitals: a number made of their codes finds it without a substring.
+const KEY_BY_CODE = new Map(DUTCH_KEYS.map((key) => [capitalsCode(key, 0, key.length), key]));
+
+function capitalsCode(text: string, from: number, to: number): number {
+  let code = 0;
+  for (let i = from; i < to; i++) code = code * 32 + (text.charCodeAt(i) - 64);
+  return code;
+}
+
+/** The key the piece from `from` to `to` spells, spaces around it allowed (as trim() allows them). */
+function keyBetween(text: string, from: number, to: number): string | undefined {
+  while (from < to && isTrimmedSpace(text.charCodeAt(from))) from++;
+  while (to > from && isTrimmedSpace(text.charCodeAt(to - 1))) to--;
+  if (to - from < 2 || to - from > 4) return undefined;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 65 || code > 90) return undefined;
+  }
+  return KEY_BY_CODE.get(capitalsCode(text, from, to));
+}
+
+/** The value without slashes at either end, as .replace(/^\/+|\/+$/g, '') gives it. */
+function withoutEdgeSlashes(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let from = 0;
+  let to = value.length;
+  while (from < to && value.charCodeAt(from) === 47) from++;
+  while (to > from && value.charCodeAt(to - 1) === 47) to--;
+  return from === 0 && to === value.length ? value : value.slice(from, to);
 }

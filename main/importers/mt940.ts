@@ -1,7 +1,9 @@
 import { negate, readAmount } from './amounts';
-import { daysInMonth, fullYear, isoDate } from './dates';
+import { daysInMonth, isoDate } from './dates';
 import { asIban } from './iban';
 import { describeDetails } from './mt940-details';
+import { readFields, type Mt940Field } from './mt940-fields';
+import { readStatementLine } from './mt940-statement-line';
 import { AccountBook, message, refused, squeeze, withoutUndefined } from './result';
 import type { ImportMessage, ParsedStatement, StatementAccount, StatementLine } from './types';
 
@@ -11,147 +13,122 @@ import type { ImportMessage, ParsedStatement, StatementAccount, StatementLine } 
  * statements in one file, non-SWIFT :NS: blocks, and :86: details in the German ?20 subfield, Dutch
  * /TRTP/ keyword or free-text dialects. MT942 interim reports are refused: a later MT940 repeats
  * their lines.
+ *
+ * The file is read in one pass: each field as it ends, each :61: line once its details are all
+ * in (the next :61:, a closing balance or a new statement ends them), so that what a line was read
+ * from is garbage at once rather than held to the end of a 100,000-line file.
  */
-
-// Only these start a field; anything else that looks like ":26:" is wrapped text.
-const TAGS = new Set(['13', '13D', '20', '21', '25', '25P', '28', '28C', '34F', '60F', '60M', '61', '62F', '62M', '64', '65', '86', '90C', '90D', 'NS']);
-const FIELD_START = /^:([0-9]{2}[A-Z]?|NS):/;
-
-interface Field {
-  tag: string;
-  lines: string[];
-  line: number;
-}
 
 interface Statement {
   account?: string;
   currency?: string;
   opening?: { amount: string; date?: string };
   closing?: { amount: string; date?: string };
-  /** Each :61: with its :86: details and any non-SWIFT :NS: block after it. */
-  entries: { field: Field; details: string[]; nonSwift: string[] }[];
+  entries: number;
+  /** Its transactions, their account still to be known (accountIndex is set when it ends). */
+  lines: StatementLine[];
+}
+
+/** A :61: with its :86: details and any non-SWIFT :NS: block after it (null until there is one). */
+interface Entry {
+  field: Mt940Field;
+  details: string[] | null;
+  nonSwift: string[] | null;
 }
 
 export function parseMt940(text: string): ParsedStatement {
-  const fields = readFields(text);
-  if (/\{2:[IO]942/.test(text.slice(0, 512)) || (fields.some((f) => f.tag === '34F' || f.tag === '13D') && !fields.some((f) => f.tag.startsWith('60')))) {
-    return refused('mt940', 'This is an MT942 interim transaction report, not an MT940 statement: import the end-of-day MT940 that books these lines.');
-  }
-  if (!fields.some((f) => f.tag === '61' || f.tag === '20' || f.tag.startsWith('60'))) {
-    return refused('mt940', 'This file holds no MT940 statement (no :20:, :60F: or :61: field).');
-  }
-
-  const warnings: ImportMessage[] = [];
-  const statements = groupStatements(fields, warnings);
+  // Warnings about the layout come first, then those about lines, as when the two were read in
+  // two passes.
+  const layoutWarnings: ImportMessage[] = [];
+  const lineWarnings: ImportMessage[] = [];
+  const errors: ImportMessage[] = [];
   const book = new AccountBook();
   const transactions: StatementLine[] = [];
-  const errors: ImportMessage[] = [];
-  for (const statement of statements) {
-    const accountIndex = book.add(accountOf(statement));
-    for (const entry of statement.entries) {
-      const line = readEntry(entry, accountIndex, warnings, errors);
-      if (line) transactions.push(line);
-    }
-  }
-  return { format: 'mt940', accounts: book.accounts, transactions, warnings, errors };
-}
+  const seen = { interimOnly: false, opening: false, statement: false };
 
-function readFields(text: string): Field[] {
-  const fields: Field[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
-  let current: Field | null = null;
-  for (let index = 0; index < lines.length; index++) {
-    // SOH/ETX wrappers and the FIN envelope's basic, application and user header blocks.
-    let line = withoutControlCharacters(lines[index]);
-    if (line.startsWith('{')) {
-      line = line.replace(/^(\{[1-3]:(\{[^}]*\}|[^{}])*\})+/, '');
-      if (line.startsWith('{4:')) line = line.slice(3);
-    }
-    if (/^-(\}.*|XXX)?\s*$/.test(line)) {
-      current = null;
-      continue;
-    }
-    // A tag broken over two lines (":" then "86:...").
-    if (line === ':' && index + 1 < lines.length) {
-      line = `:${lines[index + 1]}`;
-      index++;
-    }
-    const start = FIELD_START.exec(line);
-    if (start && TAGS.has(start[1])) {
-      current = { tag: start[1], lines: [line.slice(start[0].length)], line: index + 1 };
-      fields.push(current);
-    } else if (current && line.trim() !== '') {
-      current.lines.push(line);
-    }
-  }
-  return fields;
-}
-
-/** SOH (0x01) and ETX (0x03) wrap MT940 messages; other control bytes are transmission debris. */
-function withoutControlCharacters(line: string): string {
-  let clean: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const code = line.charCodeAt(i);
-    const control = code < 32 && code !== 9;
-    if (control && clean === null) clean = line.slice(0, i);
-    else if (!control && clean !== null) clean += line[i];
-  }
-  return clean ?? line;
-}
-
-function groupStatements(fields: Field[], warnings: ImportMessage[]): Statement[] {
-  const statements: Statement[] = [];
   let current: Statement | null = null;
-  let lastEntry: Statement['entries'][number] | null = null;
-  for (const field of fields) {
-    // :20: opens a statement; a fragment without one still gets an implicit statement.
-    if (field.tag === '20' || current === null) {
-      current = { entries: [] };
-      statements.push(current);
-      lastEntry = null;
+  let lastEntry: Entry | null = null;
+  const endEntry = () => {
+    if (!lastEntry) return;
+    const line = readEntry(lastEntry, lineWarnings, errors);
+    if (line) current!.lines.push(line);
+    lastEntry = null;
+  };
+  const endStatement = () => {
+    if (!current) return;
+    endEntry();
+    const accountIndex = book.add(accountOf(current));
+    for (const line of current.lines) {
+      line.accountIndex = accountIndex;
+      transactions.push(line);
     }
-    const value = field.lines.join('\n');
-    switch (field.tag) {
+  };
+
+  readFields(text, (field) => {
+    const tag = field.tag;
+    if (tag === '34F' || tag === '13D') seen.interimOnly = true;
+    if (tag === '60F' || tag === '60M') seen.opening = true;
+    if (tag === '61' || tag === '20' || tag === '60F' || tag === '60M') seen.statement = true;
+    // :20: opens a statement; a fragment without one still gets an implicit statement.
+    if (tag === '20' || current === null) {
+      endStatement();
+      current = { entries: 0, lines: [] };
+    }
+    switch (tag) {
       case '25':
-        if (current.entries.length > 0) {
+        if (current.entries > 0) {
           // Seen in broken exports: a :25: where the :86: of a transaction should be.
-          warnings.push(message('A :25: account field after the transactions was read as their details.', field.line));
-          lastEntry?.details.push(value);
+          layoutWarnings.push(message('A :25: account field after the transactions was read as their details.', field.line));
+          if (lastEntry) (lastEntry.details ??= []).push(valueOf(field));
         } else {
-          current.account = squeeze(value);
+          current.account = squeeze(valueOf(field));
         }
         break;
       case '60F':
       case '60M': {
-        const balance = readBalance(value);
+        const balance = readBalance(valueOf(field));
         if (balance && current.opening === undefined) current.opening = balance.balance;
         current.currency ??= balance?.currency;
         break;
       }
       case '62F':
       case '62M': {
-        const balance = readBalance(value);
+        const balance = readBalance(valueOf(field));
         if (balance) current.closing = balance.balance;
         current.currency ??= balance?.currency;
-        lastEntry = null;
+        endEntry();
         break;
       }
       case '61':
-        lastEntry = { field, details: [], nonSwift: [] };
-        current.entries.push(lastEntry);
+        endEntry();
+        lastEntry = { field, details: null, nonSwift: null };
+        current.entries++;
         break;
       case '86':
         // Details of the line above; after the closing balance it is statement-level information.
-        lastEntry?.details.push(value);
+        if (lastEntry) (lastEntry.details ??= []).push(valueOf(field));
         break;
       case 'NS':
-        lastEntry?.nonSwift.push(value);
+        if (lastEntry) (lastEntry.nonSwift ??= []).push(valueOf(field));
         break;
       default:
         break;
     }
+  });
+  endStatement();
+
+  if (/\{2:[IO]942/.test(text.slice(0, 512)) || (seen.interimOnly && !seen.opening)) {
+    return refused('mt940', 'This is an MT942 interim transaction report, not an MT940 statement: import the end-of-day MT940 that books these lines.');
   }
-  return statements;
+  if (!seen.statement) {
+    return refused('mt940', 'This file holds no MT940 statement (no :20:, :60F: or :61: field).');
+  }
+  return { format: 'mt940', accounts: book.accounts, transactions, warnings: [...layoutWarnings, ...lineWarnings], errors };
+}
+
+/** The field's lines as one text. */
+function valueOf(field: Mt940Field): string {
+  return field.lines.length === 1 ? field.lines[0] : field.lines.join('\n');
 }
 
 function accountOf(statement: Statement): StatementAccount {
@@ -175,60 +152,80 @@ function readBalance(value: string): { balance: { amount: string; date?: string 
   if (!match) return null;
   const amount = readAmount(match[4], ',');
   if (amount === null) return null;
-  const date = readYymmdd(match[2])?.date;
+  const date = readYymmdd(match[2], 0)?.date;
   return { balance: withoutUndefined({ amount: match[1] === 'D' ? negate(amount) : amount, date }), currency: match[3] };
 }
 
-// :61: value date, optional entry date (MMDD), debit/credit mark (C, D, RC, RD; EC/ED expected),
-// optional funds code (third letter of the currency), amount with a decimal comma, type code,
-// then the customer's reference and the bank's after "//".
-const STATEMENT_LINE = /^(\d{6})(\d{4})?(RC|RD|EC|ED|C|D)([A-Z])?(\d[\d,]*)([NSF][A-Z0-9]{3})?([^\n]*)/;
-
-function readEntry(entry: Statement['entries'][number], accountIndex: number, warnings: ImportMessage[], errors: ImportMessage[]): StatementLine | null {
+function readEntry(entry: Entry, warnings: ImportMessage[], errors: ImportMessage[]): StatementLine | null {
   const { field, details } = entry;
-  let match = STATEMENT_LINE.exec(field.lines[0].trim());
-  let supplementary = field.lines.slice(1);
+  const lines = field.lines;
+  let parts = readStatementLine(lines[0].trim());
+  let supplementFrom = 1;
   // The amount wrapped onto the next line.
-  if (!match && field.lines.length > 1) {
-    match = STATEMENT_LINE.exec(`${field.lines[0].trim()}${field.lines[1].trim()}`);
-    supplementary = field.lines.slice(2);
+  if (!parts && lines.length > 1) {
+    parts = readStatementLine(`${lines[0].trim()}${lines[1].trim()}`);
+    supplementFrom = 2;
   }
-  if (!match) {
-    errors.push(message(`This :61: line was not imported: "${field.lines[0].trim()}" is not a statement line.`, field.line));
+  if (!parts) {
+    errors.push(message(`This :61: line was not imported: "${lines[0].trim()}" is not a statement line.`, field.line));
     return null;
   }
-  const [, valueDate, entryDate, mark, , rawAmount, , rest] = match;
-  const amount = readAmount(rawAmount, ',');
-  const value = readYymmdd(valueDate);
-  if (amount === null || !value) {
+  const { text, entryDateAt, mark } = parts;
+  const amount = readAmount(text.slice(parts.amountFrom, parts.amountTo), ',');
+  // The value date, as readYymmdd reads it, without an object per line.
+  const yy = twoDigits(text, 0);
+  const valueYear = yy < 70 ? 2000 + yy : 1900 + yy;
+  const valueMonth = twoDigits(text, 2);
+  const valueDay = twoDigits(text, 4);
+  const lastDay = valueMonth >= 1 && valueMonth <= 12 ? daysInMonth(valueYear, valueMonth) : 0;
+  const valueDate = lastDay > 0 && valueDay >= 1 && valueDay <= 31 ? isoDate(valueYear, valueMonth, Math.min(valueDay, lastDay)) : null;
+  if (amount === null || !valueDate) {
     errors.push(message(`This :61: line was not imported: its ${amount === null ? 'amount' : 'value date'} cannot be read.`, field.line));
     return null;
   }
   // The booking (entry) date is the day the bank put it on the account, which is what the
   // statement's balances count; the value date is for interest.
-  const datedOn = entryDate ? entryDateNear(value.year, value.month, entryDate) : value.date;
+  const datedOn = entryDateAt >= 0 ? entryDateNear(valueYear, valueMonth, text, entryDateAt) : valueDate;
   if (!datedOn) {
-    errors.push(message(`This :61: line was not imported: its entry date ${entryDate} cannot be read.`, field.line));
+    errors.push(message(`This :61: line was not imported: its entry date ${text.slice(entryDateAt, entryDateAt + 4)} cannot be read.`, field.line));
     return null;
   }
-  if (!entryDate && value.clamped) warnings.push(message(`The value date ${valueDate} does not exist; ${datedOn} was used.`, field.line));
+  if (entryDateAt < 0 && valueDay > lastDay) warnings.push(message(`The value date ${text.slice(0, 6)} does not exist; ${datedOn} was used.`, field.line));
 
   const credit = mark === 'C' || mark === 'RD' || mark === 'EC';
-  const [customerReference, bankReference] = rest.split('//');
-  const described = details.length > 0 ? describeDetails(details) : { description: nonSwiftText(entry.nonSwift) };
-  const supplement = squeeze(supplementary.join(' '));
+  // The customer's reference, then the bank's after "//" (up to any further "//").
+  const split = text.indexOf('//', parts.restFrom);
+  const inRest = split >= 0 && split < parts.restTo;
+  const customerReference = text.slice(parts.restFrom, inRest ? split : parts.restTo);
+  let bankReference: string | undefined;
+  if (inRest) {
+    const next = text.indexOf('//', split + 2);
+    bankReference = text.slice(split + 2, next >= 0 && next < parts.restTo ? next : parts.restTo);
+  }
+  const described = details ? describeDetails(details) : { description: nonSwiftText(entry.nonSwift ?? []) };
+  const supplement = lines.length > supplementFrom ? squeeze(lines.slice(supplementFrom).join(' ')) : '';
   const reference = nonReference(customerReference);
-  return withoutUndefined({
-    datedOn,
-    amount: credit ? amount : negate(amount),
-    description: described.description || supplement || reference || '',
-    payee: described.payee,
-    memo: described.memo ?? (described.description && supplement ? supplement : undefined),
-    reference: described.reference ?? reference,
-    fitid: nonReference(bankReference),
-    accountIndex,
-    line: field.line,
-  });
+  const payee = described.payee;
+  const memo = described.memo ?? (described.description && supplement ? supplement : undefined);
+  const shownReference = described.reference ?? reference;
+  const fitid = nonReference(bankReference);
+  const signed = credit ? amount : negate(amount);
+  const description = described.description || supplement || reference || '';
+  // One object per transaction, in the key order withoutUndefined gave, with no key left undefined.
+  // Its account is set when its statement ends. Nearly every line has all four optional parts:
+  // one literal then holds every field in the object itself, and the literal's allocation site
+  // lets V8 place these long-lived objects straight in the old generation.
+  if (payee !== undefined && memo !== undefined && shownReference !== undefined && fitid !== undefined) {
+    return { datedOn, amount: signed, description, payee, memo, reference: shownReference, fitid, accountIndex: -1, line: field.line };
+  }
+  const line = { datedOn, amount: signed, description } as StatementLine;
+  if (payee !== undefined) line.payee = payee;
+  if (memo !== undefined) line.memo = memo;
+  if (shownReference !== undefined) line.reference = shownReference;
+  if (fitid !== undefined) line.fitid = fitid;
+  line.accountIndex = -1;
+  line.line = field.line;
+  return line;
 }
 
 /**
@@ -243,17 +240,19 @@ function nonSwiftText(blocks: string[]): string {
 
 function nonReference(value: string | undefined): string | undefined {
   const trimmed = squeeze(value);
-  return trimmed && trimmed.toUpperCase() !== 'NONREF' ? trimmed : undefined;
+  // Only six letters can spell NONREF: the others need no upper-cased copy to compare.
+  return trimmed && (trimmed.length !== 6 || trimmed.toUpperCase() !== 'NONREF') ? trimmed : undefined;
 }
 
 /**
  * YYMMDD. Banks on 30/360 interest conventions write value dates such as 30 February; those are
  * taken as the month's last day (and flagged) rather than lose the line.
  */
-function readYymmdd(digits: string): { date: string; year: number; month: number; clamped: boolean } | null {
-  const year = fullYear(digits.slice(0, 2));
-  const month = Number(digits.slice(2, 4));
-  const day = Number(digits.slice(4, 6));
+function readYymmdd(text: string, from: number): { date: string; year: number; month: number; clamped: boolean } | null {
+  const yy = twoDigits(text, from);
+  const year = yy < 70 ? 2000 + yy : 1900 + yy;
+  const month = twoDigits(text, from + 2);
+  const day = twoDigits(text, from + 4);
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
   const last = daysInMonth(year, month);
   const date = isoDate(year, month, Math.min(day, last));
@@ -261,11 +260,16 @@ function readYymmdd(digits: string): { date: string; year: number; month: number
 }
 
 /** An MMDD entry date belongs to the value date's year, or the next or previous one across New Year. */
-function entryDateNear(valueYear: number, valueMonth: number, mmdd: string): string | null {
-  const month = Number(mmdd.slice(0, 2));
-  const day = Number(mmdd.slice(2, 4));
+function entryDateNear(valueYear: number, valueMonth: number, text: string, from: number): string | null {
+  const month = twoDigits(text, from);
+  const day = twoDigits(text, from + 2);
   let year = valueYear;
   if (month - valueMonth > 6) year--;
   else if (valueMonth - month > 6) year++;
   return isoDate(year, month, day);
+}
+
+/** The two digits at `from` as a number (both are known to be digits). */
+function twoDigits(text: string, from: number): number {
+  return (text.charCodeAt(from) - 48) * 10 + (text.charCodeAt(from + 1) - 48);
 }

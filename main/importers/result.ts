@@ -53,5 +53,21 @@ export function withoutUndefined<T extends object>(value: T): T {
 /** Collapses runs of whitespace (banks pad fields to fixed widths) and trims. */
 export function squeeze(text: string | undefined | null): string {
   if (!text) return '';
+  if (plainAscii(text)) return text.trim();
   return /\s\s|[\t\n\r\f\v\u00a0]/.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
+}
+
+/**
+ * ASCII with no whitespace but single spaces: nothing inside to squeeze. Read by hand because
+ * squeeze runs on every field of every line, and this is cheaper than starting the regular
+ * expression; anything beyond ASCII is left to it, since its \s knows every Unicode space.
+ */
+function plainAscii(text: string): boolean {
+  let previous = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 127 || (code >= 9 && code <= 13) || (code === 32 && previous === 32)) return false;
+    previous = code;
+  }
+  return true;
 }
