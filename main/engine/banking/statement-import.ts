@@ -4,6 +4,7 @@ import { unprocessable } from '../errors';
 import { lockedToDate } from '../ledger/locks';
 import { autoExplainUpload } from './rules/auto-explain';
 import type { IncomingLine } from './incoming-line';
+import { withBulkPageCache } from './bulk-page-cache';
 import { newLines } from './statement-dedup';
 import { insertLines } from './statement-insert';
 
@@ -46,6 +47,18 @@ function notIn(rows: readonly number[], fresh: readonly number[]): number[] {
  * chosen row it finds already in the account is skipped, as the review showed it.
  */
 export function importLines(
+  ctx: EngineContext,
+  bankAccountId: number,
+  lines: readonly IncomingLine[],
+  source: string,
+  fileName: string | null,
+  rows?: readonly number[],
+): ImportOutcome {
+  if (lines.length <= BULK_ROWS) return importChecked(ctx, bankAccountId, lines, source, fileName, rows);
+  return withBulkPageCache(ctx.book.sqlite, () => importChecked(ctx, bankAccountId, lines, source, fileName, rows));
+}
+
+function importChecked(
   ctx: EngineContext,
   bankAccountId: number,
   lines: readonly IncomingLine[],
