@@ -95,7 +95,9 @@ export function sameAccount(statement: StatementAccount, account: AccountIdentit
 
 /** The index of the statement's account that goes into this bank account. */
 export function chooseAccount(parsed: ParsedStatement, account: AccountIdentity): number {
-  const used = [...new Set(parsed.transactions.map((line) => line.accountIndex))];
+  const seen = new Set<number>();
+  for (const line of parsed.transactions) seen.add(line.accountIndex);
+  const used = [...seen];
   if (used.length <= 1) return used[0] ?? 0;
   const matching = used.filter((index) => parsed.accounts[index] && sameAccount(parsed.accounts[index], account));
   if (matching.length === 1) return matching[0]!;
@@ -153,6 +155,7 @@ export function linesFromFile(
   if (fileCurrency && fileCurrency.toUpperCase() !== account.currency) {
     throw unprocessable(`The statement is in ${fileCurrency} but the bank account is in ${account.currency}`);
   }
-  const lines = parsed.transactions.filter((line) => line.accountIndex === index).map((line, position) => incomingLine(line, account.currency, position));
+  const lines: IncomingLine[] = [];
+  for (const line of parsed.transactions) if (line.accountIndex === index) lines.push(incomingLine(line, account.currency, lines.length));
   return { lines, format: parsed.format ?? 'file', closingBalance: statementClosingBalance(file.bytes, parsed, index) };
 }
