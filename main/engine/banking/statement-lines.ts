@@ -112,17 +112,32 @@ export function incomingLine(line: StatementLine, currency: string, position: nu
   } catch (error) {
     throw lineError(line.line ?? position + 1, `amount ${(error as Error).message}`);
   }
-  const type = (line.transactionType ?? 'OTHER').toUpperCase().slice(0, MAX_TYPE);
+  const type = storedType(line.transactionType ?? 'OTHER');
   const fitid = line.fitid?.trim() ?? '';
   if (fitid.length > MAX_FITID) throw lineError(line.line ?? position + 1, `the transaction id (FITID) is longer than ${MAX_FITID} characters`);
   return {
     datedOn: line.datedOn,
     amountMinor,
-    description: storedDescription(line.description, line.reference ?? '', type).slice(0, MAX_DESCRIPTION),
+    description: cut(storedDescription(line.description, line.reference ?? '', type), MAX_DESCRIPTION),
     fitid: fitid === '' ? null : fitid,
     transactionType: type,
   };
 }
+
+// A statement names a handful of types over and over: each is upper-cased and cut once a file.
+const typesSeen = new Map<string, string>();
+
+function storedType(given: string): string {
+  let type = typesSeen.get(given);
+  if (type === undefined) {
+    type = given.toUpperCase().slice(0, MAX_TYPE);
+    if (typesSeen.size < 256) typesSeen.set(given, type);
+  }
+  return type;
+}
+
+/** `text` cut to `max` characters; a text already short enough is kept as it is (no copy). */
+const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
 /** A zip that would unpack past the bounds (or is broken) is refused whole, with the importer's sentence. */
 export function refuseBrokenArchive(parsed: ParsedStatement): ParsedStatement {
