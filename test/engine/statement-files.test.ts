@@ -57,6 +57,23 @@ describe('statement upload as a file', () => {
     expect(await transactions(t, account, '&last_uploaded=true')).toHaveLength(0);
   });
 
+  it("stores a file's types upper-cased and cut to 32 characters, and cuts a description past 2,000", async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t);
+    const longType = `x${'y'.repeat(40)}`;
+    const lines = [
+      `<STMTTRN><TRNTYPE>pos<DTPOSTED>20261002<TRNAMT>-1.00<FITID>L1<NAME>${'N'.repeat(2100)}</STMTTRN>`,
+      `<STMTTRN><TRNTYPE>pos<DTPOSTED>20261003<TRNAMT>-2.00<FITID>L2<NAME>Short</STMTTRN>`,
+      `<STMTTRN><TRNTYPE>${longType}<DTPOSTED>20261004<TRNAMT>-3.00<FITID>L3<NAME>Odd type</STMTTRN>`,
+    ].join('\n');
+    const file = SGML_OFX.replace(/<STMTTRN>[\s\S]*<\/STMTTRN>/, lines);
+    expect((await postForm(t, account, 'long.ofx', file)).status).toBe(200);
+    const stored = t.book.sqlite.prepare('SELECT transaction_type AS type, description FROM bank_transactions ORDER BY dated_on').all() as { type: string; description: string }[];
+    expect(stored.map((row) => row.type)).toEqual(['POS', 'POS', longType.toUpperCase().slice(0, 32)]);
+    expect(stored[0]!.description).toHaveLength(2000);
+    expect(stored[1]!.description).toBe('Short//POS/');
+  });
+
   it("imports the service's own three-column CSV", async () => {
     const t = createTestBook();
     const account = await bankAccount(t);

@@ -12,8 +12,8 @@ import type { TransactionRow } from './records';
  *
  * Worked out per page rather than for the whole account: a pass over 100,000 lines took 220-320 ms
  * and would be paid again after every explanation. Here the first page costs nothing past the
- * account's total, a page deeper down one sum over the index (bank_transactions_account_date_amount
- * holds the amount, so the table is not read), and each further line on the page the lines between
+ * account's total, a page deeper down one sum over the index (bank_transactions_register is in
+ * (dated_on, id) order and holds the amount, so the table is not read), and each further line on the page the lines between
  * it and the one above (none in the unfiltered list).
  */
 

@@ -95,7 +95,9 @@ export function sameAccount(statement: StatementAccount, account: AccountIdentit
 
 /** The index of the statement's account that goes into this bank account. */
 export function chooseAccount(parsed: ParsedStatement, account: AccountIdentity): number {
-  const used = [...new Set(parsed.transactions.map((line) => line.accountIndex))];
+  const seen = new Set<number>();
+  for (const line of parsed.transactions) seen.add(line.accountIndex);
+  const used = [...seen];
   if (used.length <= 1) return used[0] ?? 0;
   const matching = used.filter((index) => parsed.accounts[index] && sameAccount(parsed.accounts[index], account));
   if (matching.length === 1) return matching[0]!;
@@ -110,17 +112,32 @@ export function incomingLine(line: StatementLine, currency: string, position: nu
   } catch (error) {
     throw lineError(line.line ?? position + 1, `amount ${(error as Error).message}`);
   }
-  const type = (line.transactionType ?? 'OTHER').toUpperCase().slice(0, MAX_TYPE);
+  const type = storedType(line.transactionType ?? 'OTHER');
   const fitid = line.fitid?.trim() ?? '';
   if (fitid.length > MAX_FITID) throw lineError(line.line ?? position + 1, `the transaction id (FITID) is longer than ${MAX_FITID} characters`);
   return {
     datedOn: line.datedOn,
     amountMinor,
-    description: storedDescription(line.description, line.reference ?? '', type).slice(0, MAX_DESCRIPTION),
+    description: cut(storedDescription(line.description, line.reference ?? '', type), MAX_DESCRIPTION),
     fitid: fitid === '' ? null : fitid,
     transactionType: type,
   };
 }
+
+// A statement names a handful of types over and over: each is upper-cased and cut once a file.
+const typesSeen = new Map<string, string>();
+
+function storedType(given: string): string {
+  let type = typesSeen.get(given);
+  if (type === undefined) {
+    type = given.toUpperCase().slice(0, MAX_TYPE);
+    if (typesSeen.size < 256) typesSeen.set(given, type);
+  }
+  return type;
+}
+
+/** `text` cut to `max` characters; a text already short enough is kept as it is (no copy). */
+const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
 /** A zip that would unpack past the bounds (or is broken) is refused whole, with the importer's sentence. */
 export function refuseBrokenArchive(parsed: ParsedStatement): ParsedStatement {
@@ -153,6 +170,7 @@ export function linesFromFile(
   if (fileCurrency && fileCurrency.toUpperCase() !== account.currency) {
     throw unprocessable(`The statement is in ${fileCurrency} but the bank account is in ${account.currency}`);
   }
-  const lines = parsed.transactions.filter((line) => line.accountIndex === index).map((line, position) => incomingLine(line, account.currency, position));
+  const lines: IncomingLine[] = [];
+  for (const line of parsed.transactions) if (line.accountIndex === index) lines.push(incomingLine(line, account.currency, lines.length));
   return { lines, format: parsed.format ?? 'file', closingBalance: statementClosingBalance(file.bytes, parsed, index) };
 }

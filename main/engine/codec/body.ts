@@ -1,4 +1,5 @@
 import { ApiError, badRequest } from '../errors';
+import { plainMultipart } from './multipart';
 import { decodeXml } from './xml';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -66,6 +67,9 @@ function decodeText(bytes: Uint8Array): string {
 }
 
 async function decodeMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<DecodedBody> {
+  // The plain body every client here sends is split directly; anything else goes to undici as before.
+  const plain = plainMultipart(bytes, request.headers.get('content-type') ?? '');
+  if (plain) return { value: undefined, ...plain };
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
