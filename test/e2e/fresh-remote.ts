@@ -1,12 +1,9 @@
 import { startServer, type RunningServer } from '../../main/server';
 import type { Engine } from '../../main/engine/app';
-import { MemoryLinkStore } from '../../main/sync/connect/credential-file';
-import { bookSyncController } from '../../main/sync/control/book-sync';
-import { withSyncDoor } from '../../main/sync/control/door';
-import { MemoryPreferences } from '../../main/sync/control/preferences';
 import type { SyncController } from '../../main/sync/control/sync-controller';
 import type { TestBook } from '../engine/harness';
 import type { BookOpener } from './fresh-book';
+import { manualSyncDoor } from './loopback-remote';
 import type { AppSession } from './session';
 
 /**
@@ -38,30 +35,14 @@ export const remoteServers: RunningServer[] = [];
 export async function openBookWithRemote(opener: BookOpener, remote: TestBook, serveAs: Engine = remote.engine, viewport?: { width: number; height: number }): Promise<RemoteWorld> {
   const remoteServer = await startServer({ engine: serveAs, port: 0 });
   remoteServers.push(remoteServer);
-  let sync: SyncController | null = null;
-  const app = await opener.open({
-    viewport,
-    door: (book) => {
-      sync = bookSyncController({
-        engine: book.engine,
-        deps: book.deps,
-        store: new MemoryLinkStore(),
-        preferences: new MemoryPreferences({ autoSync: false, environment: 'production', client: null }),
-        cipherKind: 'key file',
-        env: {},
-      });
-      return withSyncDoor(book.engine, () => sync);
-    },
-  });
+  const door = manualSyncDoor();
+  const app = await opener.open({ viewport, door: door.open });
   return {
     app,
     remoteServer,
-    sync: () => {
-      if (!sync) throw new Error('the app has not opened its book');
-      return sync;
-    },
+    sync: door.sync,
     close: async () => {
-      await sync?.close();
+      await door.close();
       remote.book.sqlite.close();
     },
   };

@@ -18,16 +18,20 @@ export interface AppWithRemote {
   close(): Promise<void>;
 }
 
-/**
- * Serves `remote` on a loopback port (through `serveAs`, when given: a slow or faulty front) and opens
- * the app on a new book whose sync is reached through the window's own door, manual rounds only, no
- * keychain: what the sync e2e files share.
- */
-export async function openAppWithRemote(remote: TestBook, serveAs: Engine = remote.engine): Promise<AppWithRemote> {
-  const remoteServer = await startServer({ engine: serveAs, port: 0 });
+/** A window's sync door and the controller behind it, made when the app opens its book. */
+export interface ManualSyncDoor {
+  /** Makes the book's sync and the door around its engine (the app calls it as it opens the book). */
+  open(book: TestBook): Engine;
+  sync(): SyncController;
+  /** Stops the sync, letting a running round finish. */
+  close(): Promise<void>;
+}
+
+/** A sync door on manual rounds only, with no keychain (a link store in memory): what the sync e2e files share. */
+export function manualSyncDoor(): ManualSyncDoor {
   let sync: SyncController | null = null;
-  const app = await openApp({
-    door: (book) => {
+  return {
+    open: (book) => {
       sync = bookSyncController({
         engine: book.engine,
         deps: book.deps,
@@ -38,16 +42,31 @@ export async function openAppWithRemote(remote: TestBook, serveAs: Engine = remo
       });
       return withSyncDoor(book.engine, () => sync);
     },
-  });
-  return {
-    app,
-    remoteServer,
     sync: () => {
       if (!sync) throw new Error('the app has not opened its book');
       return sync;
     },
     close: async () => {
       await sync?.close();
+    },
+  };
+}
+
+/**
+ * Serves `remote` on a loopback port (through `serveAs`, when given: a slow or faulty front) and opens
+ * the app on a new book whose sync is reached through the window's own door, manual rounds only, no
+ * keychain: what the sync e2e files share.
+ */
+export async function openAppWithRemote(remote: TestBook, serveAs: Engine = remote.engine): Promise<AppWithRemote> {
+  const remoteServer = await startServer({ engine: serveAs, port: 0 });
+  const door = manualSyncDoor();
+  const app = await openApp({ door: door.open });
+  return {
+    app,
+    remoteServer,
+    sync: door.sync,
+    close: async () => {
+      await door.close();
       await app.close();
       await remoteServer.close();
       remote.book.sqlite.close();
