@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { world } from './replicas';
-import { emailAt, path, person, type Book } from './people';
+import { emailAt, path, person, threeBooks, type Book } from './people';
 
 async function expenseIn(book: Book, reference: string) {
   const list = (await book.call('GET', '/v2/expenses?view=all&per_page=100')).body.expenses as Record<string, any>[];
@@ -23,17 +23,6 @@ async function seen(book: Book, reference: string) {
 }
 
 const taxi = (user: string, extra: Record<string, unknown> = {}) => ({ expense: { user, category: '/v2/categories/285', dated_on: '2026-11-20', gross_value: '-12.50', description: 'Taxi to client', receipt_reference: 'R-17', ...extra } });
-
-/** Pat has other ids on each book, and a project on A that reaches the others first. */
-async function threeBooks(seed: number) {
-  const w = world(seed);
-  const a = w.replica('a');
-  const b = w.replica('b');
-  const pat = await person(a.book, 'pat@example.com', ['x@example.com', 'y@example.com']);
-  await person(w.remote.book, 'pat@example.com');
-  await person(b.book, 'pat@example.com', ['z@example.com']);
-  return { w, a, b, pat };
-}
 
 describe('expenses sync', { timeout: 90_000 }, () => {
   it('an expense reaches the remote and the other book with its claimant (by email), category and project', async () => {

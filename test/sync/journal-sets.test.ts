@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { world } from './replicas';
-import { emailAt, path, person, type Book } from './people';
+import { emailAt, path, person, threeBooks, type Book } from './people';
 
 async function setTagged(book: Book, tag: string) {
   const list = (await book.call('GET', '/v2/journal_sets?per_page=100')).body.journal_sets as Record<string, any>[];
@@ -21,17 +21,6 @@ async function seen(book: Book, tag: string) {
 const payroll = (pat: string, description = 'November payroll', tag = 'payroll-2026-11') => ({
   journal_set: { dated_on: '2026-11-20', description, tag, journal_entries: [{ category: '/v2/categories/401', debit_value: '1000' }, { category: '/v2/categories/902', user: pat, debit_value: '-1000' }] },
 });
-
-/** Pat has other ids on each book: A has two people before them, the remote none, B one. */
-async function threeBooks(seed: number) {
-  const w = world(seed);
-  const a = w.replica('a');
-  const b = w.replica('b');
-  const pat = await person(a.book, 'pat@example.com', ['x@example.com', 'y@example.com']);
-  await person(w.remote.book, 'pat@example.com');
-  await person(b.book, 'pat@example.com', ['z@example.com']);
-  return { w, a, b, pat };
-}
 
 describe('journal sets sync', { timeout: 90_000 }, () => {
   it('a payroll journal reaches the remote and the other book with each entry\'s user and sub account rewritten by email', async () => {

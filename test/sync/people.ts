@@ -1,4 +1,4 @@
-import type { Replica, World } from './replicas';
+import { world, type Replica, type World } from './replicas';
 
 export type Book = Replica['book'] | World['remote']['book'];
 
@@ -15,4 +15,15 @@ export async function person(book: Book, email: string, before: string[] = []): 
 /** The email of the user a url names in a book. */
 export async function emailAt(book: Book, url: string): Promise<string> {
   return (await book.call('GET', path(url))).body.user.email as string;
+}
+
+/** Pat on A, the remote and B with other ids on each: A has two people before them, the remote none, B one. */
+export async function threeBooks(seed: number) {
+  const w = world(seed);
+  const a = w.replica('a');
+  const b = w.replica('b');
+  const pat = await person(a.book, 'pat@example.com', ['x@example.com', 'y@example.com']);
+  await person(w.remote.book, 'pat@example.com');
+  await person(b.book, 'pat@example.com', ['z@example.com']);
+  return { w, a, b, pat };
 }
