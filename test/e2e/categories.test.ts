@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /**
@@ -12,20 +12,8 @@ import type { AppSession } from './session';
 // Each test opens a book of its own (one Chromium for the file), with the categories it starts from
 // made through the API: the chart, its free codes and its hidden count are the whole book's.
 describe.shuffle('categories and bank feeds in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   /** A setup request that must succeed (thrown, so it is not counted as the test's own assertion). */
   async function must(book: TestBook, method: string, path: string, body: unknown): Promise<void> {

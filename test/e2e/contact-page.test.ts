@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
 
@@ -13,22 +13,9 @@ import type { AppSession } from './session';
 // Each test opens a book of its own with what it needs (the references, invoice 001 and 002, and the
 // empty project list are the book's), so they run in any order.
 describe.shuffle('projects, notes and a contact page in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
   let acme: string;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
-
-  // Every test ran without Content-Security-Policy violations or page errors.
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
-  });
 
   /** A setup request that must succeed (thrown, not expected: it is not what the test asserts). */
   async function must(book: TestBook, method: string, path: string, body?: unknown): Promise<any> {

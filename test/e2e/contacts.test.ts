@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /** Issue 9 item 4 by keys and clicks: add a customer (bad input at the field first), find and change them. */
 // Each test makes what it needs, in a book of its own: the empty list and the counts are the book's.
 describe.shuffle('contacts in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   /** A new book with what `prepare` adds, the window on Contacts (Alt+6) at 1280x800. */
   async function openContacts(prepare: (book: TestBook) => Promise<void> = async () => undefined) {

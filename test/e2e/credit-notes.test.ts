@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
 
@@ -14,22 +14,9 @@ import type { AppSession } from './session';
 // Each test opens a book of its own with what it needs (the references and the empty list are the
 // book's: credit note 001 against invoice 001), so they run in any order.
 describe.shuffle('credit notes and recurring invoices in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
   let invoiceUrl: string;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
-
-  // Every test ran without Content-Security-Policy violations or page errors.
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
-  });
 
   /** A setup request that must succeed (thrown, not expected: it is not what the test asserts). */
   async function must(book: TestBook, method: string, path: string, body?: unknown): Promise<any> {

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { draftKept, leaveDialog } from './drafts';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /**
@@ -10,20 +10,8 @@ import type { AppSession } from './session';
  */
 // Each test makes what it needs, in a book of its own.
 describe.shuffle('a section lists the drafts left elsewhere', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   const field = (name: string) => app.page.getByRole('textbox', { name, exact: true });
   const listed = () => app.page.getByRole('region', { name: 'Unsaved drafts' });

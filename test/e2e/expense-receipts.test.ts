@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /**
@@ -15,20 +15,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').
 // Each test opens a book of its own (one Chromium for the file) and types its expense itself: the
 // list of expenses and the undo history are the whole book's.
 describe.shuffle('a receipt on an expense', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   const expenses = async () => (await app.book.json('GET', '/v2/expenses')).body.expenses as { url: string; description: string }[];
   const receiptsOf = async (url: string) =>

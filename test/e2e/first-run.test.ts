@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /** A book as the desktop app makes it: named by default, starting today, not set up. */
@@ -13,16 +13,8 @@ const NEW_BOOK = { setupCompleted: false, name: 'My Company', startDate: '2026-1
  */
 // Each test makes what it needs: a new book of its own, set up by keys as far as the test needs.
 describe.shuffle('the first run of a new book', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   /** A new book (NEW_BOOK) opened on its setup, the focus in the name field. */
   async function openNewBook(viewport = { width: 1280, height: 800 }) {

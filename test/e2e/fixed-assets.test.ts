@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { pdfText } from './pdf-text';
 import { checkScreen } from './screens';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /**
@@ -15,20 +15,8 @@ import type { AppSession } from './session';
 // Each test opens a book of its own (one Chromium for the file): the register's totals are the whole
 // book's, so a desk added or disposed of by one test must not be in another's figures.
 describe.shuffle('fixed assets in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   /** The laptop: 1,200.00 billed on 10 January 2026 to 602-1, depreciated monthly over three years by default (33.33 a month). */
   async function laptopBilled(book: TestBook): Promise<void> {

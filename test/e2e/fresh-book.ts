@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '../../main/server';
 import type { Engine } from '../../main/engine/app';
 import type { BookOptions } from '../../main/engine/setup';
@@ -32,6 +33,8 @@ export interface BookOpener {
   }): Promise<AppSession>;
   /** Closes the open book and the browser. */
   close(): Promise<void>;
+  /** Content-Security-Policy violations and uncaught errors of the file's page so far. */
+  readonly problems: readonly string[];
 }
 
 export async function openBookOpener(): Promise<BookOpener> {
@@ -96,6 +99,36 @@ export async function openBookOpener(): Promise<BookOpener> {
       await closeCurrent();
       await browser.close();
       await Promise.all(servers.map((server) => server.close()));
+    },
+    problems,
+  };
+}
+
+/**
+ * The hooks of a file whose tests each open a book: the opener (one Chromium) made before the first
+ * test and closed after the last, and after every test the check that its page had no
+ * Content-Security-Policy violation or uncaught error. Call it inside the file's describe.
+ */
+export function useBookOpener(): BookOpener {
+  let opener: BookOpener | undefined;
+  beforeAll(async () => {
+    opener = await openBookOpener();
+  });
+  afterEach(() => {
+    expect(opener?.problems ?? []).toEqual([]);
+  });
+  afterAll(async () => {
+    await opener?.close();
+  });
+  const started = (): BookOpener => {
+    if (!opener) throw new Error('the book opener is made before the first test (useBookOpener inside the describe)');
+    return opener;
+  };
+  return {
+    open: (options) => started().open(options),
+    close: () => started().close(),
+    get problems() {
+      return started().problems;
     },
   };
 }

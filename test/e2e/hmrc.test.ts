@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryConnectionStore } from '../../main/hmrc/connection';
 import { withHmrcDoor } from '../../main/hmrc/door';
 import { HmrcService } from '../../main/hmrc/service';
 import { postDocument } from '../engine/report-fixtures';
 import { bookQuarters } from '../hmrc/fixture';
 import { HmrcSimulator } from '../hmrc/simulator';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
 
@@ -21,23 +21,13 @@ import type { AppSession } from './session';
 // Each test opens a book and an HMRC simulator of its own (one Chromium for the file): the quarter's
 // obligation, its filing and the return's lock are the whole book's and HMRC's, so they run in any order.
 describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180_000 }, () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
   let sim: HmrcSimulator;
   const simulators: HmrcSimulator[] = [];
 
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
   afterAll(async () => {
-    await opener?.close();
     await Promise.all(simulators.map((each) => each.stop()));
-  });
-
-  // Every test ran without Content-Security-Policy violations or page errors.
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
   });
 
   /** A new HMRC simulator, and a new VAT-registered book with a sale of 1,000.50 + 200.10 VAT in the ended quarter, the window on Overview at 1280x800. */

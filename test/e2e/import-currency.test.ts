@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeShared, sharedDir } from '../shared-corpus/shared';
 import { checkScreen } from './screens';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /**
@@ -18,24 +18,12 @@ describeShared('import review of a statement in another currency', () => {
   // Each test makes what it needs: a book of its own with its one pound account, the statement dropped
   // on the window by the test itself (the USD account and the import are the whole book's).
   describe.shuffle('a USD statement on a pound book', () => {
-    let opener: BookOpener;
+    const opener = useBookOpener();
     let app: AppSession;
     let pounds: string;
 
     const dialog = () => app.page.getByRole('dialog');
     const facts = () => dialog().locator('dl.facts');
-
-    beforeAll(async () => {
-      opener = await openBookOpener();
-    });
-
-    afterEach(() => {
-      expect(app.problems).toEqual([]);
-    });
-
-    afterAll(async () => {
-      await opener?.close();
-    });
 
     /** A new book whose only account is Barclays Current in pounds, the window on Banking; the USD card statement dropped on it. */
     async function dropUsdStatementOnPoundBook(): Promise<void> {

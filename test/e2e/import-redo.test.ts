@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ofx, reviewedUpload } from '../engine/statement-review-helpers';
 import { checkScreen } from './screens';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /**
@@ -28,7 +28,7 @@ interface Line {
 // Each test opens a book of its own with october.ofx just imported (one Chromium for the file), and
 // undoes or redoes it by keys as far as it needs: the undo history is the whole book's.
 describe.shuffle('redo of an import undone from Banking › Imports, in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
   let account: string;
   let imported: Line[];
@@ -38,18 +38,6 @@ describe.shuffle('redo of an import undone from Banking › Imports, in browser 
     const { body } = await book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(account)}&per_page=100`);
     return body.bank_transactions.map(({ dated_on, description, amount, transaction_id, unexplained_amount }: Line) => ({ dated_on, description, amount, transaction_id, unexplained_amount }));
   }
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   /** A new book: Business Current (100.00 and a line of 1.00 on 30 Sep), october.ofx's three lines imported last; the window on Banking at 1280x800. */
   async function octoberImported(): Promise<void> {

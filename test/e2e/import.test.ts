@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestBook } from '../engine/harness';
 import { preview, reviewedUpload } from '../engine/statement-review-helpers';
 import { describeShared, sharedDir } from '../shared-corpus/shared';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /**
@@ -48,7 +48,7 @@ describeShared('statement import in browser mode', () => {
   // Each test makes what it needs, in a book of its own: a file's rows are matched against everything
   // the account holds, so one test's import would turn another's new rows into duplicates.
   describe.shuffle('each test with its own book', () => {
-    let opener: BookOpener;
+    const opener = useBookOpener();
     let app: AppSession;
     let card: string;
     let lloyds: string;
@@ -63,18 +63,7 @@ describeShared('statement import in browser mode', () => {
       return body.bank_transactions;
     }
 
-    beforeAll(async () => {
-      opener = await openBookOpener();
-    });
-
-    afterAll(async () => {
-      await opener?.close();
-    });
-
     // Each test's page ran without Content-Security-Policy violations or page errors.
-    afterEach(() => {
-      expect(app.problems).toEqual([]);
-    });
 
     /** The accounts the files belong to, as the engine names them (its own origin). */
     interface Accounts {

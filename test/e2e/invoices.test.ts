@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import { ownAccountWithLines } from './named-account';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
@@ -15,21 +15,8 @@ import type { AppSession } from './session';
 // own (fresh-book.ts) with the invoice as far along as it needs, put in through the API: they run in
 // any order.
 describe.shuffle('invoices in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
-
-  // Every test ran without Content-Security-Policy violations or page errors.
-  afterEach(() => {
-    expect(app.problems).toEqual([]);
-  });
 
   /** Invoice 001 as the raising test saves it: Acme Ltd, three lines at 20%, 0% and 5%, 670.00. */
   async function invoice001(book: TestBook, acme: string, sent: boolean): Promise<void> {

