@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { world, type Replica, type World } from './replicas';
 import { accountIn, linesOf, path, statement, upload, type Book } from './lines';
+import { EXPLANATIONS, hotelExplanation, receipt, versioned, type AttachedFile as File } from './attachment-requests';
 
-const EXPLANATIONS = '/v2/bank_transaction_explanations';
-/** The attachments endpoints answer from this version (the books' clock is before it is the default). */
-const VERSION = '2026-09-01';
-
-const receipt = { name: 'hotel-receipt.txt', type: 'text/plain', bytes: Buffer.from('Hotel Ltd\nOne night, 4 Nov 2026\nTotal £42.50\n') };
 const invoice = { name: 'hotel-invoice.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') };
-type File = typeof receipt;
-
-/** A request to a book's engine with the version header the attachments endpoints want. */
-async function versioned(book: Book, method: string, target: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers = new Headers({ Authorization: 'Bearer owner-token', Accept: 'application/json', 'X-Api-Version': VERSION });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await book.engine.fetch(new Request(`http://${book.name}.test${target}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** The book's one explanation (of the Hotel line). */
-async function hotelExplanation(book: Book): Promise<string | null> {
-  const account = await accountIn(book);
-  const list = (await book.call('GET', `${EXPLANATIONS}?bank_account=${encodeURIComponent(account)}`)).body.bank_transaction_explanations as { url: string; description: string }[];
-  const found = list.find((explanation) => explanation.description === 'Conference stay');
-  return found ? path(found.url) : null;
-}
 
 /** The explanation's files as a person checks them: name, type and the bytes, downloaded through content_src. */
 async function filesOf(book: Book): Promise<string[]> {

@@ -2,26 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { accountIn, linesOf, path, statement, upload, type Book } from './lines';
 import { canonical, world, type Replica, type World } from './replicas';
 import type { LiveOptions } from './live-service';
-
-const EXPLANATIONS = '/v2/bank_transaction_explanations';
-const VERSION = '2026-09-01';
-const receipt = { name: 'hotel-receipt.txt', type: 'text/plain', bytes: Buffer.from('Hotel Ltd\nOne night, 4 Nov 2026\nTotal £42.50\n') };
-
-async function versioned(book: Book, method: string, target: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers = new Headers({ Authorization: 'Bearer owner-token', Accept: 'application/json', 'X-Api-Version': VERSION });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await book.engine.fetch(new Request(`http://${book.name}.test${target}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+import { EXPLANATIONS, hotelExplanation, receipt, versioned } from './attachment-requests';
 
 /** The receipt's bytes in a book, downloaded as a person would open it, or null when it has none. */
 async function receiptIn(book: Book): Promise<string | null> {
-  const account = await accountIn(book);
-  const list = (await book.call('GET', `${EXPLANATIONS}?bank_account=${encodeURIComponent(account)}`)).body.bank_transaction_explanations as { url: string; description: string }[];
-  const explanation = list.find((candidate) => candidate.description === 'Conference stay');
+  const explanation = await hotelExplanation(book);
   if (!explanation) return null;
-  const files = (await versioned(book, 'GET', `${path(explanation.url)}/attachments`)).body.attachments as { content_src: string }[];
+  const files = (await versioned(book, 'GET', `${explanation}/attachments`)).body.attachments as { content_src: string }[];
   if (files.length === 0) return null;
   return Buffer.from(await (await book.engine.fetch(new Request(files[0]!.content_src))).arrayBuffer()).toString('utf8');
 }
