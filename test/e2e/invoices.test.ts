@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestBook } from '../engine/harness';
+import { draftKept, leaveDialog } from './drafts';
 import { useBookOpener } from './fresh-book';
 import { ownAccountWithLines } from './named-account';
 import { checkScreen } from './screens';
@@ -248,5 +249,48 @@ describe.shuffle('invoices in browser mode', () => {
     await page.getByRole('textbox', { name: 'Line 301 price', exact: true }).fill('10');
     await page.keyboard.press('ControlOrMeta+s');
     await expect.poll(savedLines).toEqual([301, 'Item 1, changed', 'Item 301']);
+  });
+  it('types in line 450 of a 500-line invoice: the totals follow to the penny, the draft is kept, and typed back as it was it leaves without asking', async () => {
+    await openBook();
+    const { page } = app;
+    const acme = (await app.book.json('GET', '/v2/contacts')).body.contacts[0].url as string;
+    const items = Array.from({ length: 500 }, (_, index) => ({ description: `Item ${index + 1}`, item_type: 'Hours', price: '10', quantity: '1' }));
+    const created = await app.book.json('POST', '/v2/invoices', { body: { invoice: { contact: acme, dated_on: '2026-11-20', reference: 'LONG-2', invoice_items: items } } });
+    expect(created.status).toBe(201);
+    await page.keyboard.press('Alt+3');
+    await page.getByRole('tab', { name: /All/ }).click();
+    const grid = page.getByRole('grid', { name: 'Invoices' });
+    await grid.getByRole('gridcell', { name: 'LONG-2', exact: true }).dblclick();
+    await page.getByRole('heading', { name: 'Invoice LONG-2' }).waitFor();
+    // Net, VAT and total of all 500 lines (worked out a slice at a time once the first lines are drawn).
+    const totals = async () => (await page.getByRole('definition').allTextContents()).map((text) => text.trim());
+    await expect.poll(totals).toEqual(['£5,000.00', '£1,000.00', '£6,000.00']);
+
+    await line(1, 'description').hover();
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, 1500);
+      return line(450, 'quantity').count();
+    }, { timeout: 60_000 }).toBe(1);
+    await line(450, 'quantity').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('3');
+    // 13 hours at £10.00 instead of 1: £120.00 more, and £24.00 more VAT.
+    await expect.poll(totals).toEqual(['£5,120.00', '£1,024.00', '£6,144.00']);
+    await draftKept(app);
+    expect((await app.book.json('GET', '/v2/drafts')).body.drafts).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+
+    // Typed back as it opened: nothing to save, nothing kept, and Escape goes straight back to the list.
+    await line(450, 'quantity').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await expect.poll(totals).toEqual(['£5,000.00', '£1,000.00', '£6,000.00']);
+    await expect.poll(async () => (await app.book.json('GET', '/v2/drafts')).body.drafts.length).toBe(0);
+    await page.keyboard.press('Escape');
+    await grid.getByRole('gridcell', { name: 'LONG-2', exact: true }).waitFor();
+    expect(await leaveDialog(app).count()).toBe(0);
+    const saved = (await app.book.json('GET', '/v2/invoices?nested_invoice_items=true&view=all')).body.invoices.find((invoice: { reference: string }) => invoice.reference === 'LONG-2');
+    expect([Number(saved.total_value), Number(saved.invoice_items[449].quantity)]).toEqual([6000, 1]);
   });
 });

@@ -2,8 +2,7 @@
  * An editor's state as a draft holds it: plain JSON, with each chosen File as its bytes in base64 (so a
  * restored draft attaches exactly the file that was chosen, even after a crash), and each record url
  * without its origin: browser mode's port changes from one start to the next, and a restored contact
- * must be the picker's own url again. `fingerprint` is the cheap comparison used to tell whether the
- * editor changed; it names a file without reading it.
+ * must be the picker's own url again. Whether the editor changed is draft-compare's.
  */
 import { recordOrigin } from '../api';
 
@@ -40,16 +39,28 @@ function storeFile(file: File): Promise<StoredFile> {
 
 /** The state with every File replaced by its stored form. */
 export async function encodeState(value: unknown): Promise<unknown> {
-  if (value instanceof File) return storeFile(value);
+  // The files are read first, then the state is walked in one go: a walk awaiting every value made a
+  // promise per field, 18,000 of them for a 2,000-line invoice.
+  const files: File[] = [];
+  collectFiles(value, files);
+  const stored = new Map<File, StoredFile>(await Promise.all(files.map(async (file) => [file, await storeFile(file)] as const)));
+  return encodeWith(value, stored);
+}
+
+function collectFiles(value: unknown, into: File[]): void {
+  if (value instanceof File) into.push(value);
+  else if (Array.isArray(value)) for (const inner of value) collectFiles(inner, into);
+  else if (typeof value === 'object' && value !== null) for (const inner of Object.values(value)) collectFiles(inner, into);
+}
+
+function encodeWith(value: unknown, stored: ReadonlyMap<File, StoredFile>): unknown {
+  if (value instanceof File) return stored.get(value);
   if (typeof value === 'string') {
     const url = RECORD_URL.exec(value);
     return url ? KEPT_URL + url[1]! : value;
   }
-  if (Array.isArray(value)) return Promise.all(value.map(encodeState));
-  if (typeof value === 'object' && value !== null) {
-    const entries = await Promise.all(Object.entries(value).map(async ([name, inner]) => [name, await encodeState(inner)] as const));
-    return Object.fromEntries(entries);
-  }
+  if (Array.isArray(value)) return value.map((inner) => encodeWith(inner, stored));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, encodeWith(inner, stored)]));
   return value;
 }
 
@@ -63,9 +74,4 @@ export function decodeState(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decodeState);
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, decodeState(inner)]));
   return value;
-}
-
-/** A string that changes when anything in the state does; files by name, size and date. */
-export function fingerprint(value: unknown): string {
-  return JSON.stringify(value, (_name, inner: unknown) => (inner instanceof File ? { file: inner.name, size: inner.size, at: inner.lastModified } : inner));
 }

@@ -13,7 +13,8 @@ import { untrack } from 'svelte';
 import { deleteDraft, putDraft } from '../api/drafts';
 import type { SectionId } from '../sections';
 import { toasts } from '../toasts.svelte';
-import { decodeState, encodeState, fingerprint } from './draft-files';
+import { sameState, snapshotOf } from './draft-compare';
+import { decodeState, encodeState } from './draft-files';
 import { contactNamesRead } from './draft-labels';
 import { draftInbox, type DraftMeta } from './draft-inbox.svelte';
 import { leaveGuard, type GuardedEditor } from './leave-guard.svelte';
@@ -56,7 +57,8 @@ export class EditorDraft<State> implements GuardedEditor {
   status = $state<'none' | 'kept' | 'failed'>('none');
   problem = $state('');
   private key: string;
-  private baseline: string;
+  /** What the editor held when it opened or was last saved (snapshotOf), to tell whether it changed. */
+  private baseline: unknown;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** A draft row exists for this key (written, not yet saved or discarded). */
   private stored = false;
@@ -76,7 +78,7 @@ export class EditorDraft<State> implements GuardedEditor {
     }
     const claimed = draftInbox.claim(spec.kind, spec.record());
     this.key = claimed?.key ?? keyFor(spec.section, spec.kind, spec.record());
-    this.baseline = fingerprint(spec.state());
+    this.baseline = snapshotOf(spec.state());
     if (spec.loads) {
       this.started = false;
       this.claimed = claimed;
@@ -104,7 +106,7 @@ export class EditorDraft<State> implements GuardedEditor {
   /** For a `loads` editor, once it shows what it read: that is the baseline, and a kept draft goes on it. */
   ready(): void {
     if (this.spec.off) return;
-    this.baseline = fingerprint(this.spec.state());
+    this.baseline = snapshotOf(this.spec.state());
     const claimed = this.claimed;
     this.claimed = null;
     if (claimed) {
@@ -116,10 +118,11 @@ export class EditorDraft<State> implements GuardedEditor {
 
   private watch(): void {
     if (!this.started) return;
-    const now = fingerprint(this.spec.state());
+    // The snapshot reads every field (so each is watched); the comparison, of plain values, need not.
+    const now = snapshotOf(this.spec.state());
     untrack(() => {
       clearTimeout(this.timer);
-      this.dirty = now !== this.baseline;
+      this.dirty = !sameState(now, this.baseline);
       if (this.finished) return;
       if (this.dirty) this.timer = setTimeout(() => this.flush(), DRAFT_DELAY_MS);
       else if (this.stored) this.forget();
@@ -165,7 +168,7 @@ export class EditorDraft<State> implements GuardedEditor {
   /** Called by the editor after it saved: what it shows now is the baseline, and the draft goes. */
   saved(): void {
     clearTimeout(this.timer);
-    this.baseline = fingerprint(this.spec.state());
+    this.baseline = snapshotOf(this.spec.state());
     this.dirty = false;
     if (this.stored) this.forget();
     this.status = 'none';

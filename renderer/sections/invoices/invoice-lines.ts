@@ -25,16 +25,36 @@ export const VAT_CHOICES: readonly { value: VatChoice; label: string }[] = [
 
 export const UNITS = ['-no unit-', 'Hours', 'Days', 'Weeks', 'Months', 'Products', 'Services', 'Expenses', 'Comment'] as const;
 
+/**
+ * A line as the editor holds it: never changed in place (frozen). An edit makes a new line object
+ * (`withChange`) in a new array, so whatever is worked out per line (its totals, its JSON for the
+ * draft's comparison) is kept by the line object and worked out again only for the line that changed.
+ */
 export interface EditorLine {
   /** A stable key for the list; the item's url once it is saved. */
-  key: string;
-  url?: string;
-  description: string;
-  unit: string;
-  quantity: string;
-  price: string;
-  vat: VatChoice;
-  category: string;
+  readonly key: string;
+  readonly url?: string;
+  readonly description: string;
+  readonly unit: string;
+  readonly quantity: string;
+  readonly price: string;
+  readonly vat: VatChoice;
+  readonly category: string;
+}
+
+/** The fields a person types into a line. */
+export type LineChange = Partial<Pick<EditorLine, 'description' | 'unit' | 'quantity' | 'price' | 'vat' | 'category'>>;
+
+/** `lines` with line `index` changed: a new array holding a new line; the other lines are the same objects. */
+export function withChange(lines: readonly EditorLine[], index: number, change: LineChange): EditorLine[] {
+  const line = lines[index];
+  if (!line) return [...lines];
+  return lines.with(index, Object.freeze({ ...line, ...change }));
+}
+
+/** Lines read back from JSON (a kept draft, the document as changed elsewhere) as the editor holds them. */
+export function linesFrom(kept: readonly EditorLine[]): EditorLine[] {
+  return kept.map((line) => (Object.isFrozen(line) ? line : Object.freeze({ ...line })));
 }
 
 export interface LinesTotal {
@@ -48,7 +68,7 @@ export interface LinesTotal {
 }
 
 let counter = 0;
-export const newLine = (vat: VatChoice): EditorLine => ({ key: `new-${++counter}`, description: '', unit: '-no unit-', quantity: '1', price: '', vat, category: '' });
+export const newLine = (vat: VatChoice): EditorLine => Object.freeze({ key: `new-${++counter}`, description: '', unit: '-no unit-', quantity: '1', price: '', vat, category: '' });
 
 function readDecimal(text: string): Decimal | null {
   const cleaned = text.replace(/,/g, '').trim();
@@ -66,35 +86,85 @@ function netOrNull(price: Decimal, quantity: Decimal, discount: Decimal | null, 
   }
 }
 
-export function linesTotal(lines: readonly EditorLine[], currency: string, discountPercent: string): LinesTotal {
-  const discount = readDecimal(discountPercent);
-  const total: LinesTotal = { netMinor: 0, vatMinor: 0, totalMinor: 0, autoLines: 0, unreadable: 0 };
-  for (const line of lines) {
-    if (line.unit === 'Comment') continue;
-    const price = readDecimal(line.price);
-    const quantity = readDecimal(line.quantity);
-    if (price === null || quantity === null) {
-      if (line.price.trim() !== '') total.unreadable += 1;
-      continue;
+/** What one line adds to the totals. */
+type LineFigure = Omit<LinesTotal, 'totalMinor'>;
+
+const NOTHING: LineFigure = { netMinor: 0, vatMinor: 0, autoLines: 0, unreadable: 0 };
+
+/** One line's net and VAT as the engine works them out, each rounded once; a comment adds nothing. */
+function lineFigure(line: EditorLine, discount: Decimal | null, currency: string): LineFigure {
+  if (line.unit === 'Comment') return NOTHING;
+  const price = readDecimal(line.price);
+  const quantity = readDecimal(line.quantity);
+  if (price === null || quantity === null) return line.price.trim() !== '' ? { ...NOTHING, unreadable: 1 } : NOTHING;
+  const net = netOrNull(price, quantity, discount, currency);
+  if (net === null) return { ...NOTHING, unreadable: 1 };
+  if (line.vat === 'auto') return { ...NOTHING, netMinor: net, autoLines: 1 };
+  if (line.vat === 'exempt' || line.vat === 'out_of_scope') return { ...NOTHING, netMinor: net };
+  return { ...NOTHING, netMinor: net, vatMinor: vatOnNet(net, line.vat) };
+}
+
+/**
+ * The totals of the lines, kept line by line: each line's figure is worked out once and kept while
+ * the line (an object never changed in place) and the currency and discount stay the same. A key
+ * typed in one line of 2,000 works out that line again and adds up kept integers, where working out
+ * every line took 15 ms a key. The sums are the same exact integers as working every line out anew.
+ */
+export class LinesTotals {
+  private figures = new WeakMap<EditorLine, LineFigure>();
+  private terms = '';
+  private discount: Decimal | null = null;
+
+  of(lines: readonly EditorLine[], currency: string, discountPercent: string): LinesTotal {
+    this.use(currency, discountPercent);
+    const total: LinesTotal = { netMinor: 0, vatMinor: 0, totalMinor: 0, autoLines: 0, unreadable: 0 };
+    for (const line of lines) {
+      const figure = this.figureOf(line, currency);
+      total.netMinor += figure.netMinor;
+      total.vatMinor += figure.vatMinor;
+      total.autoLines += figure.autoLines;
+      total.unreadable += figure.unreadable;
     }
-    const net = netOrNull(price, quantity, discount, currency);
-    if (net === null) {
-      total.unreadable += 1;
-      continue;
-    }
-    total.netMinor += net;
-    if (line.vat === 'auto') total.autoLines += 1;
-    else if (line.vat !== 'exempt' && line.vat !== 'out_of_scope') total.vatMinor += vatOnNet(net, line.vat);
+    total.totalMinor = total.netMinor + total.vatMinor;
+    return total;
   }
-  total.totalMinor = total.netMinor + total.vatMinor;
-  return total;
+
+  /** Works out the figures of lines `from` to `to` ahead of `of` (a slice of a long document at a time); returns where it stopped. */
+  workOut(lines: readonly EditorLine[], currency: string, discountPercent: string, from: number, to: number): number {
+    this.use(currency, discountPercent);
+    const end = Math.min(to, lines.length);
+    for (let at = from; at < end; at += 1) this.figureOf(lines[at]!, currency);
+    return end;
+  }
+
+  /** The figures kept are for one currency and discount: another, and every line is worked out again. */
+  private use(currency: string, discountPercent: string): void {
+    const terms = `${currency} ${discountPercent}`;
+    if (terms === this.terms) return;
+    this.figures = new WeakMap();
+    this.terms = terms;
+    this.discount = readDecimal(discountPercent);
+  }
+
+  private figureOf(line: EditorLine, currency: string): LineFigure {
+    let figure = this.figures.get(line);
+    if (!figure) {
+      figure = lineFigure(line, this.discount, currency);
+      this.figures.set(line, figure);
+    }
+    return figure;
+  }
+}
+
+export function linesTotal(lines: readonly EditorLine[], currency: string, discountPercent: string): LinesTotal {
+  return new LinesTotals().of(lines, currency, discountPercent);
 }
 
 /** A saved item as an editor line. */
 export function lineOf(item: DocumentItem): EditorLine {
   const status = item.sales_tax_status;
   const vat: VatChoice = status === 'EXEMPT' ? 'exempt' : status === 'OUT_OF_SCOPE' ? 'out_of_scope' : item.sales_tax_rate !== undefined ? (new Decimal(item.sales_tax_rate).toString() as VatChoice) : 'auto';
-  return { key: item.url, url: item.url, description: item.description, unit: item.item_type, quantity: new Decimal(item.quantity).toString(), price: new Decimal(item.price).toString(), vat, category: item.category ?? '' };
+  return Object.freeze({ key: item.url, url: item.url, description: item.description, unit: item.item_type, quantity: new Decimal(item.quantity).toString(), price: new Decimal(item.price).toString(), vat, category: item.category ?? '' });
 }
 
 /**
@@ -103,7 +173,7 @@ export function lineOf(item: DocumentItem): EditorLine {
  */
 export function documentLineOf(item: DocumentItem, kind: DocumentKind): EditorLine {
   const line = lineOf(item);
-  return kind === 'credit_note' ? { ...line, price: new Decimal(item.price).negated().toString() } : line;
+  return kind === 'credit_note' ? Object.freeze({ ...line, price: new Decimal(item.price).negated().toString() }) : line;
 }
 
 /** What the engine is sent for a line: its VAT as a rate or a status, Auto as no rate at all. */
