@@ -7,7 +7,8 @@ import { openApp, type AppSession } from './session';
  * Issue 19: toasts with Undo/Redo stacked up, and three deep they covered the explain panel at
  * 900x600. An older action's toast now gives way to a newer one; the older actions stay reachable
  * with Ctrl+Z. Three saves in a row in the explain panel at the smallest window: one action toast,
- * and its box does not overlap the panel's. Each test opens its own book and makes its own saves, so
+ * and its box does not overlap the panel's, nor the register's foot (the suggestion's buttons, the keys
+ * line) left of it. Each test opens its own book and makes its own saves, so
  * they run in any order (describe.shuffle).
  */
 describe.shuffle('action toasts at 900x600', () => {
@@ -62,6 +63,16 @@ describe.shuffle('action toasts at 900x600', () => {
     const panel = await box('form.explain');
     const overlap = toast.x < panel.x + panel.width && panel.x < toast.x + toast.width && toast.y < panel.y + panel.height && panel.y < toast.y + toast.height;
     expect(overlap, `toast ${JSON.stringify(toast)} over panel ${JSON.stringify(panel)}`).toBe(false);
+    // Nor over the register's foot: the suggestion's buttons (All sure) and the keys line.
+    for (const foot of [app.page.getByRole('region', { name: 'Suggestion' }), app.page.getByRole('note').filter({ hasText: /accept · .*delete/ })]) {
+      const bar = (await foot.boundingBox())!;
+      await expect
+        .poll(async () => {
+          const now = await box('.toasts .toast');
+          return now.x < bar.x + bar.width && bar.x < now.x + now.width && now.y < bar.y + bar.height && bar.y < now.y + now.height;
+        }, { message: `toast over the register's foot ${JSON.stringify(bar)}` })
+        .toBe(false);
+    }
     await checkScreen(app, 'toast-one-action');
   });
 
