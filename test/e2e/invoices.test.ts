@@ -266,9 +266,12 @@ describe.shuffle('invoices in browser mode', () => {
     const totals = async () => (await page.getByRole('definition').allTextContents()).map((text) => text.trim());
     await expect.poll(totals).toEqual(['£5,000.00', '£1,000.00', '£6,000.00']);
 
+    // Steps of 600 px (about 16 lines) are fewer lines than the window keeps on the page (at least 25),
+    // so line 450 cannot be stepped over; steps of 1,500 px could jump past it to the end, where it is
+    // never drawn.
     await line(1, 'description').hover();
     await expect.poll(async () => {
-      await page.mouse.wheel(0, 1500);
+      await page.mouse.wheel(0, 600);
       return line(450, 'quantity').count();
     }, { timeout: 60_000 }).toBe(1);
     await line(450, 'quantity').click();
