@@ -63,6 +63,8 @@ describe.shuffle('journals in browser mode', () => {
     await pickCategory(1, '250');
     await page.getByRole('textbox', { name: 'Line 1 debit' }).fill('120.00');
     await pickCategory(2, '907');
+    // The Category heading names each line's picker: its own label is for screen readers, not drawn.
+    expect((await page.locator('label', { hasText: /^Line 1 category/ }).boundingBox())?.height).toBeLessThanOrEqual(1);
     await page.getByRole('textbox', { name: 'Line 2 credit' }).fill('120');
   }
 
