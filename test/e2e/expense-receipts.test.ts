@@ -23,7 +23,7 @@ describe.shuffle('a receipt on an expense', () => {
     ((await app.book.json('GET', `${new URL(url).pathname}/attachments`, { headers: { 'X-Api-Version': '2026-09-01' } })).body.attachments as { file_name: string }[]).map((file) => file.file_name);
   const receipts = () => app.page.getByRole('group', { name: 'Receipts' });
   const receiptError = () => app.page.locator('#expense-files-error');
-  const editor = () => app.page.locator('form.editor');
+  const editor = () => app.page.locator('form.record-editor');
   /** The writes the page sends for records while `act` runs (drafts, kept apart from the book, aside). */
   async function recordWrites(act: () => Promise<void>): Promise<string[]> {
     const seen: string[] = [];
