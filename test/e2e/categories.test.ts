@@ -3,6 +3,7 @@ import { checkScreen } from './screens';
 import type { TestBook } from '../engine/harness';
 import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
+import { must } from './setup-request';
 
 /**
  * Issue 10 item 7 (categories, bank feeds) by keys and clicks: a category of your own added in its
@@ -15,11 +16,6 @@ describe.shuffle('categories and bank feeds in browser mode', () => {
   const opener = useBookOpener();
   let app: AppSession;
 
-  /** A setup request that must succeed (thrown, so it is not counted as the test's own assertion). */
-  async function must(book: TestBook, method: string, path: string, body: unknown): Promise<void> {
-    const answer = await book.json(method, path, { body });
-    if (answer.status !== 200 && answer.status !== 201) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
 
   /** 255, an admin expenses category of the book's own, named `name` (as the adding test saves it). */
   const ownCategory = (book: TestBook, name: string) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
+import { must } from './setup-request';
 
 /**
  * A customer's page with its editor open at a laptop's window (900x700): the page beside the editor
@@ -13,16 +14,12 @@ describe("Contacts beside an editor at 900x700", () => {
 
   beforeAll(async () => {
     app = await openApp();
-    const must = async (path: string, body: unknown) => {
-      const answer = await app.book.json('POST', path, { body });
-      if (answer.status !== 201) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      return answer.body;
-    };
-    const acme = (await must('/v2/contacts', { contact: { organisation_name: 'Acme Trading Partners Ltd', email: 'accounts.payable@acme-trading.example', address1: '5 Mill Lane', town: 'York' } })).contact.url;
-    await must('/v2/invoices', { invoice: { contact: acme, dated_on: '2026-11-01', reference: 'INV-2026-0001', invoice_items: [{ description: 'Consulting', quantity: '1', price: '12500' }] } });
-    await must('/v2/credit_notes', { credit_note: { contact: acme, dated_on: '2026-11-03', credit_note_items: [{ description: 'Goodwill', quantity: '1', price: '30' }] } });
-    await must('/v2/estimates', { estimate: { status: 'Draft', contact: acme, dated_on: '2026-11-05', reference: 'Q-7', estimate_type: 'Quote', estimate_items: [{ description: 'Brand review', quantity: '1', price: '120' }] } });
-    await must('/v2/projects', { project: { name: 'Website rebuild and hosting', contact: acme, budget: '1500', budget_units: 'Monetary', status: 'Active' } });
+    const made = (path: string, body: unknown) => must(app.book, 'POST', path, body);
+    const acme = (await made('/v2/contacts', { contact: { organisation_name: 'Acme Trading Partners Ltd', email: 'accounts.payable@acme-trading.example', address1: '5 Mill Lane', town: 'York' } })).contact.url;
+    await made('/v2/invoices', { invoice: { contact: acme, dated_on: '2026-11-01', reference: 'INV-2026-0001', invoice_items: [{ description: 'Consulting', quantity: '1', price: '12500' }] } });
+    await made('/v2/credit_notes', { credit_note: { contact: acme, dated_on: '2026-11-03', credit_note_items: [{ description: 'Goodwill', quantity: '1', price: '30' }] } });
+    await made('/v2/estimates', { estimate: { status: 'Draft', contact: acme, dated_on: '2026-11-05', reference: 'Q-7', estimate_type: 'Quote', estimate_items: [{ description: 'Brand review', quantity: '1', price: '120' }] } });
+    await made('/v2/projects', { project: { name: 'Website rebuild and hosting', contact: acme, budget: '1500', budget_units: 'Monetary', status: 'Active' } });
     await app.page.setViewportSize({ width: 900, height: 700 });
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
   });

@@ -3,6 +3,7 @@ import type { TestBook } from '../engine/harness';
 import { useBookOpener } from './fresh-book';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
+import { must } from './setup-request';
 
 /**
  * Issue 9 items 4 and 9 by keys and clicks: a project with a budget (bad input at the field first)
@@ -17,12 +18,6 @@ describe.shuffle('projects, notes and a contact page in browser mode', () => {
   let app: AppSession;
   let acme: string;
 
-  /** A setup request that must succeed (thrown, not expected: it is not what the test asserts). */
-  async function must(book: TestBook, method: string, path: string, body?: unknown): Promise<any> {
-    const answer = await book.json(method, path, body === undefined ? undefined : { body });
-    if (answer.status !== 200 && answer.status !== 201) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  }
 
   /** Invoices a document raised for Acme and marks it sent. */
   async function sent(book: TestBook, kind: 'invoice' | 'credit_note', fields: Record<string, unknown>): Promise<void> {

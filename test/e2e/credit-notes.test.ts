@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { TestBook } from '../engine/harness';
 import { useBookOpener } from './fresh-book';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
+import { must } from './setup-request';
 
 /**
  * Issue 9 items 7 and 8 by keys and clicks: a credit note raised (its line typed positive, bad input
@@ -18,12 +18,6 @@ describe.shuffle('credit notes and recurring invoices in browser mode', () => {
   let app: AppSession;
   let invoiceUrl: string;
 
-  /** A setup request that must succeed (thrown, not expected: it is not what the test asserts). */
-  async function must(book: TestBook, method: string, path: string, body?: unknown): Promise<any> {
-    const answer = await book.json(method, path, body === undefined ? undefined : { body });
-    if (answer.status !== 200 && answer.status !== 201) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  }
 
   /**
    * A new book with Acme Ltd's invoice 001 of 100.00, sent, and as far along the story as `upTo` says:

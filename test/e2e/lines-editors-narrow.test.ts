@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
+import { must } from './setup-request';
 
 /**
  * The editors with lines (an invoice's, a bill's) at a laptop's window, opened on a long document:
@@ -14,16 +15,12 @@ describe('the lines of a long document in a small window', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    const must = async (path: string, body: unknown) => {
-      const answer = await app.book.json('POST', path, { body });
-      if (answer.status !== 201) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      return answer.body;
-    };
-    const acme = (await must('/v2/contacts', { contact: { organisation_name: 'Acme Ltd' } })).contact.url;
+    const made = (path: string, body: unknown) => must(app.book, 'POST', path, body);
+    const acme = (await made('/v2/contacts', { contact: { organisation_name: 'Acme Ltd' } })).contact.url;
     const invoiceItems = Array.from({ length: 40 }, (_, index) => ({ description: `Item ${index + 1}`, item_type: 'Hours', price: '10', quantity: '1' }));
-    await must('/v2/invoices', { invoice: { contact: acme, dated_on: '2026-11-20', reference: 'LONG-1', invoice_items: invoiceItems } });
+    await made('/v2/invoices', { invoice: { contact: acme, dated_on: '2026-11-20', reference: 'LONG-1', invoice_items: invoiceItems } });
     const billItems = Array.from({ length: 40 }, (_, index) => ({ category: '285', description: `Part ${index + 1}`, total_value: '1.00', sales_tax_status: 'EXEMPT' }));
-    await must('/v2/bills', { bill: { contact: acme, reference: 'LONG-B', dated_on: '2026-11-01', due_on: '2026-11-30', bill_items: billItems } });
+    await made('/v2/bills', { bill: { contact: acme, reference: 'LONG-B', dated_on: '2026-11-01', due_on: '2026-11-30', bill_items: billItems } });
     await app.page.setViewportSize({ width: 900, height: 700 });
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
   });
