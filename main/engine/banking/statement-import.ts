@@ -54,18 +54,12 @@ export function importLines(
   fileName: string | null,
   rows?: readonly number[],
 ): ImportOutcome {
-  if (lines.length <= BULK_ROWS) return importChecked(ctx, bankAccountId, lines, source, fileName, rows);
-  return withBulkPageCache(ctx.book.sqlite, () => importChecked(ctx, bankAccountId, lines, source, fileName, rows));
+  const run = () => importChecked(ctx, bankAccountId, lines, source, fileName, rows);
+  return lines.length <= BULK_ROWS ? run() : withBulkPageCache(ctx.book.sqlite, run);
 }
 
-function importChecked(
-  ctx: EngineContext,
-  bankAccountId: number,
-  lines: readonly IncomingLine[],
-  source: string,
-  fileName: string | null,
-  rows?: readonly number[],
-): ImportOutcome {
+/** importLines' work, under whatever page cache it chose (same parameters). */
+function importChecked(...[ctx, bankAccountId, lines, source, fileName, rows]: Parameters<typeof importLines>): ImportOutcome {
   const allFresh = newLines(ctx, bankAccountId, lines);
   const chosen = rows ? new Set(rows) : null;
   const fresh = chosen ? allFresh.filter((index) => chosen.has(index)) : allFresh;
