@@ -68,7 +68,7 @@ function failedTests(report) {
     return testResults.flatMap((file) => {
       const where = relative(root, file.name);
       const failedInside = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-      const tests = failedInside.map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      const tests = failedInside.map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}${lineOf(test.failureMessages?.[0], where)}`);
       // A file that fails before any test runs (a load error, a failing hook) has no failed test to name.
       if (tests.length === 0 && file.status === 'failed') tests.push(`${where}: ${firstLine(file.message)}`);
       return tests;
@@ -76,6 +76,18 @@ function failedTests(report) {
   } catch (error) {
     return [`(the report ${path} could not be read: ${error.message})`];
   }
+}
+
+/**
+ * Where in the test file the error was thrown, as " (at file:line:column)": "expected false to be
+ * true" alone does not say which of a test's polls timed out (issue ci once gave no more than that).
+ */
+function lineOf(text, file) {
+  // eslint-disable-next-line no-control-regex -- the report keeps the terminal's colour codes
+  const plain = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = plain.match(new RegExp(`${escaped}:(\\d+):(\\d+)`));
+  return found ? ` (at ${file}:${found[1]}:${found[2]})` : '';
 }
 
 function firstLine(text) {

@@ -65,6 +65,7 @@ describeShared('import review of a statement in another currency', () => {
       await create.waitFor();
       await checkScreen(app, 'import-currency-mismatch');
 
+      await expect.poll(() => create.isEnabled()).toBe(true);
       await create.focus();
       await page.keyboard.press('Enter');
       const chosen = dialog().getByLabel('Import into');
@@ -86,7 +87,11 @@ describeShared('import review of a statement in another currency', () => {
       await dropUsdStatementOnPoundBook();
       const { page } = app;
       await dialog().getByLabel('Import into').selectOption(pounds);
-      await dialog().getByRole('button', { name: 'Create a USD account' }).focus();
+      // The button is disabled while the file is read again for the pound account: a disabled button
+      // takes no focus, and Enter would then reach nothing (seen on a loaded CI machine).
+      const create = dialog().getByRole('button', { name: 'Create a USD account' });
+      await expect.poll(() => create.isEnabled()).toBe(true);
+      await create.focus();
       await page.keyboard.press('Enter');
       const importButton = dialog().getByRole('button', { name: /^Import 27 rows/ });
       await expect.poll(() => importButton.isEnabled()).toBe(true);
