@@ -34,3 +34,29 @@ export function isAltLetter(event: KeyboardEvent, letter: string): boolean {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return false;
   return event.code === `Key${letter.toUpperCase()}`;
 }
+
+/** Ctrl+S (⌘S on macOS), every editor's and dialog's save; Shift+Ctrl+S is left to the browser and menus. */
+export function isSaveKey(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 's';
+}
+
+/** Ctrl+Enter (⌘Enter), "add a line" in the editors with lines. */
+export function isAddLineKey(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && event.key === 'Enter';
+}
+
+/**
+ * An editor's own keys: save, add a line (where it has lines), or close on an Escape nothing inside
+ * the editor took (a picker closing its list, a dialog open over it) and that `mayClose` allows.
+ * Returns whether the key was the editor's; it has then been acted on and its default prevented.
+ */
+export function editorKeys(event: KeyboardEvent, actions: { save: () => void; addLine?: () => void; close: () => void; mayClose?: boolean }): boolean {
+  let act: (() => void) | null = null;
+  if (isSaveKey(event)) act = actions.save;
+  else if (actions.addLine && isAddLineKey(event)) act = actions.addLine;
+  else if (event.key === 'Escape' && !event.defaultPrevented && actions.mayClose !== false) act = actions.close;
+  if (!act) return false;
+  event.preventDefault();
+  act();
+  return true;
+}
