@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Level } from '../../shared/api/permissions';
+import { toMinor } from '../../shared/money';
 import { lockedToDate } from '../../main/engine/ledger/locks';
 import { createTestBook, type TestBook } from './harness';
-import { postDocument } from './report-fixtures';
+import { bankAccount, explainedLine, postDocument } from './report-fixtures';
 
 /** The engine's side of filing with HMRC: pending, filed with the receipt, rejected (docs/api-notes.md). */
 const vatBook = () => createTestBook({ vatRegistered: true });
@@ -66,5 +67,28 @@ describe('VAT return filing states', () => {
     expect((await t.json('PUT', '/v2/vat_returns/2026-07-31/mark_as_filed')).status).toBe(200);
     expect((await begin(t, '2026-07-31', '18A5')).body.errors[0].message).toContain('is marked as filed; mark it as unfiled before sending it to HMRC');
     expect(changes(t)).toHaveLength(1);
+  });
+
+  it("sends what the return page shows for a flat rate company, not the standard method's figures", async () => {
+    // Issue: the submission froze the standard (accrual) boxes while the page and "mark as filed" used
+    // the company's scheme; HMRC would have taken box 5 of 1,000.00 under a declaration made for 990.00.
+    const t = vatBook();
+    const company = { sales_tax_registration_number: 'GB123456782', initially_on_frs: true, initial_vat_frs_type: 'Computer and IT consultancy or data processing' };
+    expect((await t.json('PUT', '/v2/company', { body: { company } })).status).toBe(200);
+    const account = await bankAccount(t);
+    // Sales of 6,000.00 with VAT (1,000.00 charged) and no goods: a limited cost business, 16.5% of the
+    // gross (VAT Notice 733 section 4.4): box 5 is 990.00 where the standard method says 1,000.00.
+    await explainedLine(t, account, { dated_on: '2026-09-01', amount: '6000' }, { category: '001' });
+    const shown = (await t.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return.breakdown.rows as { box_number: number; value: string }[];
+    const box = (n: number) => shown.find((row) => row.box_number === n)!.value;
+    expect(toMinor(box(5), 'GBP')).toBe(990_00);
+    const expected = { vatDueSales: '990.00', totalVatDue: '990.00', vatReclaimedCurrPeriod: '0.00', netVatDue: '990.00', totalValueSalesExVAT: '6000' };
+    expect((await t.json('GET', '/v2/vat_returns/2026-10-31/hmrc_figures')).body.hmrc_figures).toMatchObject(expected);
+    const sent = await begin(t);
+    expect(sent.status).toBe(200);
+    expect(sent.body.hmrc_figures).toMatchObject(expected);
+    // Frozen as sent: the page shows the same figures while the return is on its way.
+    const pending = (await t.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return;
+    expect(toMinor(pending.breakdown.rows.find((row: { box_number: number }) => row.box_number === 5).value, 'GBP')).toBe(990_00);
   });
 });

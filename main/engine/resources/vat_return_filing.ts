@@ -6,8 +6,8 @@ import { vatReturnStates } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 import { issueMessages, rootOf } from '../payload';
-import { vatBoxes } from '../reports/vat-boxes';
 import { frozenBoxes, vatPeriodEnding, vatReturnRecord, vatReturnState } from '../reports/vat-return';
+import { ledgerVatBoxes } from '../reports/vat-return-boxes';
 import type { VatPeriod } from '../reports/vat-periods';
 import { ok, type Route, type RouteRequest } from '../route';
 
@@ -64,7 +64,7 @@ function beginSubmission(request: RouteRequest) {
   if (state?.filingStatus === 'filed') throw unprocessable(`The VAT return for the period ending ${period.endsOn} is already filed with HMRC`);
   if (state?.filingStatus === 'marked_as_filed') throw unprocessable(`The VAT return for the period ending ${period.endsOn} is marked as filed; mark it as unfiled before sending it to HMRC`);
   if (state?.filingStatus === 'pending' && state.hmrcPeriodKey !== periodKey) throw unprocessable(`The VAT return for the period ending ${period.endsOn} is already on its way to HMRC as period ${state.hmrcPeriodKey}`);
-  const boxes = (state?.filingStatus === 'pending' ? frozenBoxes(state) : null) ?? vatBoxes(ctx, period);
+  const boxes = (state?.filingStatus === 'pending' ? frozenBoxes(state) : null) ?? ledgerVatBoxes(ctx, period);
   save(ctx, period, { filingStatus: 'pending', filedBoxes: JSON.stringify(boxes), hmrcPeriodKey: periodKey, hmrcMessage: null });
   return ok({ vat_return: vatReturnRecord(ctx, period, true), hmrc_figures: hmrcReturnFigures(boxes), resumed: state?.filingStatus === 'pending' });
 }
@@ -100,7 +100,7 @@ function recordRejection(request: RouteRequest) {
 /** The figures the return would be sent with now, under HMRC's names, for the page that asks to send it. */
 function figures({ ctx, params }: RouteRequest) {
   const period = vatPeriodEnding(ctx, params.period_ends_on!);
-  const boxes = frozenBoxes(vatReturnState(ctx, period.endsOn)) ?? vatBoxes(ctx, period);
+  const boxes = frozenBoxes(vatReturnState(ctx, period.endsOn)) ?? ledgerVatBoxes(ctx, period);
   return ok({ hmrc_figures: hmrcReturnFigures(boxes) });
 }
 
