@@ -38,6 +38,13 @@ export interface HmrcServiceOptions {
  * token the connection is marked so the window shows "connect again".
  */
 export class HmrcService {
+  /**
+   * The one keeper of the OAuth tokens for every client this service makes: HMRC's refresh tokens are
+   * single use, and the window asks for obligations, liabilities and payments at once. A keeper per
+   * client let each refresh with the same token; two lost to invalid_grant and the grant with them.
+   */
+  private oauthTokens: OAuthHmrcTokens | null = null;
+
   constructor(private readonly options: HmrcServiceOptions) {}
 
   status(vrn?: string): HmrcStatusRecord {
@@ -88,7 +95,9 @@ export class HmrcService {
     if (connection.mode === 'oauth') {
       const client = hmrcClientFrom(this.options.env ?? {});
       if (!client) throw new MissingHmrcClientError();
-      return new OAuthHmrcTokens(store, client, this.options.now ?? (() => new Date()), this.options.fetch);
+      // It reads the saved connection afresh on every call, so one keeper serves a reconnection too.
+      this.oauthTokens ??= new OAuthHmrcTokens(store, client, this.options.now ?? (() => new Date()), this.options.fetch);
+      return this.oauthTokens;
     }
     return {
       authorization: async () => `Bearer ${connection.accessToken}`,

@@ -68,6 +68,24 @@ describe('connecting to HMRC with OAuth', () => {
     expect(hmrc.status()).toMatchObject({ connected: true, reconnect_needed: true });
   });
 
+  it('refreshes once when the window asks for three things at once near expiry, and stays connected', async () => {
+    // The HMRC panel reads obligations, liabilities and payments side by side. HMRC's refresh tokens
+    // are single use: three refreshes with the same one lost the grant to invalid_grant, and the book
+    // was marked "connect again" every four hours.
+    sim = await simulator({ token: 'not-issued-yet' });
+    const clock = { now: new Date('2026-11-22T10:00:00Z') };
+    const { store, hmrc } = service(clock);
+    const book = bookCaller(vatBook().engine, ownerAuthorization);
+    await (await hmrc.connectInBrowser('sandbox')).done;
+    const window = { screens: [{ width: 1920, height: 1080, scaling_factor: 1, colour_depth: 24 }], window: { width: 1280, height: 800 } };
+    clock.now = new Date('2026-11-22T13:58:00Z');
+    const answers = await Promise.all([0, 1, 2].map(async () => (await hmrc.client(book, window)).obligations({ status: 'O' })));
+    expect(answers.map((obligations) => obligations.length)).toEqual([2, 2, 2]);
+    expect(sim.oauth.tokenCalls).toBe(2);
+    expect(store.read()!.refreshToken).toBe(sim.oauth.refreshToken);
+    expect(hmrc.status()).toMatchObject({ connected: true, reconnect_needed: false });
+  });
+
   it('says what is missing when no client id and secret are set', async () => {
     sim = await simulator();
     const hmrc = new HmrcService({ store: new MemoryConnectionStore(), userData: userData(), env: {} });
