@@ -69,11 +69,17 @@ export function retryAfterMs(header: string | null, now: number): number {
   return Number.isNaN(date) ? 60_000 : Math.max(0, date - now);
 }
 
-/** The rel="next" target of a Link header, or null at the end. */
+/**
+ * The rel next target of a Link header, or null at the end. The rel value is read quoted with double
+ * quotes (RFC 8288), single quotes (as the service's own documentation writes its Link headers) or not
+ * at all, and may name several relations ("next last"): a list that stopped at its first page of 100
+ * would leave the rest of the remote's records unpulled, and nothing would say so.
+ */
 export function nextLink(header: string | null): string | null {
-  for (const part of (header ?? '').split(',')) {
-    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
-    if (match && match[1]) return match[1];
+  for (const link of (header ?? '').matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s;,]+))/i.exec(link[2]!);
+    const relations = (rel?.[1] ?? rel?.[2] ?? rel?.[3] ?? '').toLowerCase().split(/\s+/);
+    if (link[1] && relations.includes('next')) return link[1];
   }
   return null;
 }
