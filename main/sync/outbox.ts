@@ -57,6 +57,13 @@ function fold(ctx: RoundContext, family: string, localId: number, operation: Ope
     else if (existing) state.clearOutbox(family, localId);
     return;
   }
+  // Deleted and put back (the desk's undo) before the delete went: the remote still holds the record,
+  // so the delete is withdrawn and the record's values go as an edit. Left pending, the delete went
+  // out, the link was dropped and the record stayed here alone with nothing queued to send it again.
+  if (existing?.operation === 'delete' && existing.state === 'pending' && mapped) {
+    row('update');
+    return;
+  }
   // A record held for review keeps its row as it is; the user's decision sends the latest values.
   if (existing && (existing.state === 'conflict' || existing.state === 'rejected' || existing.operation === 'create')) return;
   if (existing && existing.state !== 'done') return;

@@ -45,4 +45,31 @@ describe('sync of contacts and bank accounts between two books and the remote', 
     expect(await canonical(a.book)).toBe(await canonical(w.remote.book));
     expect(((await a.book.call('GET', '/v2/contacts?view=all')).body.contacts as unknown[]).length).toBe(1);
   });
+
+  it('a record deleted and put back by undo between two rounds stays on the remote and in the other book', async () => {
+    // The delete was folded into the outbox and the undo's create dropped behind it: the remote lost
+    // the contact, and the book kept it unlinked with nothing left to send.
+    const w = world(3);
+    const a = w.replica('a');
+    const b = w.replica('b');
+    const made = await a.book.call('POST', '/v2/contacts', contact('Kept Ltd', { email: 'ap@kept.test' }));
+    await a.sync();
+    await b.sync();
+    const path = made.body.contact.url.replace(/^.*\/v2/, '/v2');
+    expect((await a.book.call('DELETE', path)).status).toBe(200);
+    expect((await a.book.call('POST', '/v2/undo')).status).toBe(200);
+    expect((await a.book.call('GET', path)).body.contact).toMatchObject({ organisation_name: 'Kept Ltd' });
+    await a.sync();
+    await b.sync();
+    const names = async (book: typeof a.book) => ((await book.call('GET', '/v2/contacts?view=all')).body.contacts as { organisation_name: string }[]).map((c) => c.organisation_name);
+    expect(await names(w.remote.book)).toEqual(['Kept Ltd']);
+    expect(await names(b.book)).toEqual(['Kept Ltd']);
+    expect(await canonical(a.book)).toBe(await canonical(w.remote.book));
+    // Still linked: an edit made afterwards reaches the remote as an edit of the same contact.
+    await a.book.call('PUT', path, contact('Kept Ltd', { town: 'York' }));
+    await a.sync();
+    await b.sync();
+    expect(await canonical(b.book)).toBe(await canonical(w.remote.book));
+    expect((await b.book.call('GET', '/v2/contacts?view=all')).body.contacts).toMatchObject([{ organisation_name: 'Kept Ltd', town: 'York' }]);
+  });
 });
