@@ -121,7 +121,11 @@ async function route(hmrc: HmrcService, book: BookCaller, request: Request, url:
     const status = url.searchParams.get('status');
     if (status !== null && !OBLIGATION_STATUSES.includes(status as ObligationStatus)) throw new BadRequest(400, ['status must be O (open) or F (fulfilled).']);
     const client = await hmrc.client(book, device(request));
-    return reply(200, { obligations: await obligationsWithBook(client, book, { ...dates(url, today), status: (status as ObligationStatus | null) ?? undefined }) });
+    // Open ones alone: HMRC lists every open obligation without dates (vat-api-rules.md section 9), so a
+    // return overdue from before the default year's window can still be found and sent.
+    const openOfAnyAge = status === 'O' && !url.searchParams.has('from') && !url.searchParams.has('to');
+    const query = openOfAnyAge ? { status: 'O' as const } : { ...dates(url, today), status: (status as ObligationStatus | null) ?? undefined };
+    return reply(200, { obligations: await obligationsWithBook(client, book, query) });
   }
   if (path === '/returns' && method === 'POST') {
     const submission = await body(request, submitSchema);

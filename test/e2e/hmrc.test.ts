@@ -117,4 +117,43 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     expect(sim.fraudProblems()).toEqual([]);
     expect(sim.requests.every((request) => request.headers.get('gov-client-window-size')?.startsWith('width='))).toBe(true);
   });
+
+  it('a return whose answer was lost, and that HMRC then shows fulfilled, is looked up and filed, never sent twice', async () => {
+    await openBookAndHmrc();
+    const { page } = app;
+    await openHmrcTab();
+    await page.getByLabel('HMRC address').fill(sim.url);
+    await page.getByLabel('Access token').fill(sim.token);
+    await page.getByRole('button', { name: 'Connect to HMRC' }).click();
+    await page.getByText(`Connected to HMRC at ${sim.url} for VAT number 123456789`).waitFor();
+    await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'To file' }).click();
+    await page.getByText('HMRC period 18A6, due 7 Dec 2026.').waitFor();
+    // HMRC files the return but its answer is lost, and every look-up after it fails: the return stays pending.
+    sim.submitFaults.push('lose');
+    sim.anyFaults.push('500', '500', '500', '500');
+    await page.getByRole('button', { name: 'Send to HMRC…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this VAT return to HMRC?' });
+    await dialog.getByLabel('I confirm this declaration').check();
+    await dialog.getByRole('button', { name: 'Send to HMRC' }).click();
+    await page.getByText(/The return stays pending/).waitFor({ timeout: 60_000 });
+    expect((await app.book.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return.filing_status).toBe('pending');
+    expect(sim.submissions()).toHaveLength(1);
+
+    // Later: HMRC shows the period fulfilled. The return is offered to be looked up, not left pending for ever.
+    await page.keyboard.press('Alt+1');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await openHmrcTab();
+    await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'Filing pending' }).click();
+    await page.getByText('This return was sent to HMRC and no answer came back.', { exact: false }).waitFor();
+    await page.getByText('HMRC shows period 18A6 as fulfilled: the return sent earlier has most likely arrived.').waitFor();
+    await page.getByRole('button', { name: 'Look it up on HMRC…' }).click();
+    await dialog.getByLabel('I confirm this declaration').check();
+    await dialog.getByRole('button', { name: 'Send to HMRC' }).click();
+    const receipt = page.getByRole('region', { name: 'HMRC receipt' });
+    await receipt.getByText("HMRC's answer to the submission was lost; the return was found filed on HMRC, so it was not sent again.").waitFor();
+    await page.getByText('Filed with HMRC', { exact: true }).waitFor();
+    expect(sim.submissions()).toHaveLength(1);
+    expect((await app.book.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return.filing_status).toBe('filed');
+    await checkScreen(app, 'tax-hmrc-found-filed');
+  });
 });

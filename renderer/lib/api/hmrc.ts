@@ -73,8 +73,9 @@ export function disconnectHmrc(): Promise<ApiResult<HmrcStatus>> {
   return getOne('POST', '/v2/hmrc/disconnect', 'hmrc_status', statusSchema);
 }
 
-export function listObligations(): Promise<ApiResult<Obligation[]>> {
-  return getOne('GET', '/v2/hmrc/obligations', 'obligations', z.array(obligationSchema), withDevice());
+/** HMRC's obligations of the year around today; `'O'` alone: every open one, however old. */
+export function listObligations(status?: 'O'): Promise<ApiResult<Obligation[]>> {
+  return getOne('GET', '/v2/hmrc/obligations', 'obligations', z.array(obligationSchema), { ...withDevice(), ...(status ? { query: { status } } : {}) });
 }
 
 /** Sends the return once the declaration is confirmed; answers the return (filed) and HMRC's receipt. */
