@@ -45,4 +45,6 @@ export const estimatesFamily: Family = {
   nested: { estimate_items: ['position', 'description', 'item_type', 'price', 'quantity', 'sales_tax_rate', 'sales_tax_status', 'category'] },
   normalize,
   transition: estimateStage,
+  // "An Approved estimate cannot be deleted (409) ... Return the estimate to draft first" (api-quirks.md).
+  deletedFrom: 'Draft',
 };

@@ -54,6 +54,11 @@ export interface Family {
   /** A writable field moved only by transitions (an invoice's stage), never written as a field. */
   transition?: TransitionField;
   /**
+   * The stage the service deletes a record from (an estimate: Draft; an approved one is a 409). A record
+   * moved there and deleted here between two rounds is moved there online first, then deleted.
+   */
+  deletedFrom?: string;
+  /**
    * A family listed per bank account (its list wants `bank_account`): read once per linked account,
    * each with its own cursor (see scopes.ts).
    */

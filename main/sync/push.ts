@@ -12,7 +12,7 @@ import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import { kept, listIn, recordIn } from './shape';
 import type { OutboxRow } from './state';
-import { baseAsCreated, withoutTransitions } from './transitions';
+import { baseAsCreated, transitionRemote, withoutTransitions } from './transitions';
 import { holdForUnsyncedLink, neverArrives } from './users';
 
 /** Sends the outbox: creates and updates parents first, then deletes children first. */
@@ -181,6 +181,8 @@ async function pushDelete(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     return;
   }
   try {
+    // The draft step and the delete were folded into one outbox row: the remote takes the step first.
+    if (family.transition && family.deletedFrom && family.transition.of(theirsRaw) !== family.deletedFrom) await transitionRemote(ctx, family, remoteUrl, family.deletedFrom);
     await ctx.remote.request('DELETE', remoteUrl);
   } catch (error) {
     checkAborted(ctx);
