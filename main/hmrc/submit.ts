@@ -49,6 +49,8 @@ export interface SubmitOptions {
 function refusalSentence(error: HmrcError): string {
   if (error.codes.includes('TAX_PERIOD_NOT_ENDED')) return `HMRC refused the return: the period has not ended (${error.message})`;
   if (error.status === 401) return `HMRC no longer accepts the connection: connect to HMRC again. (${error.message})`;
+  // Throttled after every wait it asked for: HMRC did not take the return, so nothing was filed.
+  if (error.status === 429) return `HMRC was too busy to take the return and nothing was filed: send it again in a few minutes. (${error.message})`;
   return `HMRC refused the return: ${error.message} (${error.codes.join(', ')})`;
 }
 

@@ -83,6 +83,19 @@ describe('submitting a VAT return to HMRC', () => {
     expect((await vatReturn(t)).filing_status).toBe('filed');
   });
 
+  it('says plainly that nothing was filed when HMRC stays too busy after every wait, and lets it be sent again', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('429', '429', '429', '429');
+    const error = await submit(t, { sleeps: [] }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SubmissionRefused);
+    expect(sim.returns.size).toBe(0);
+    const record = await vatReturn(t);
+    expect(record.hmrc_message).toMatch(/^HMRC was too busy to take the return and nothing was filed: send it again in a few minutes\./);
+    await submit(t);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
   it('marks the return rejected with HMRC words on a 403, and lets it be sent again', async () => {
     sim = await simulator({ today: '2026-10-31' });
     const t = vatBook();
