@@ -1,5 +1,5 @@
 import type { HmrcReceiptRecord } from '../../shared/api/hmrc';
-import { hmrcReturnJson, type HmrcReturnFigures } from '../../shared/api/hmrc-return';
+import { HMRC_RETURN_FIELDS, hmrcReturnJson, type HmrcReturnFigures } from '../../shared/api/hmrc-return';
 import type { VatReturnRecord } from '../../shared/api/vat_returns';
 import type { BookCaller } from './book';
 import { HmrcError, HmrcUnanswered, type HmrcClient } from './client';
@@ -60,11 +60,16 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
   const begun = await book('PUT', `${path}/hmrc_submission`, { hmrc_submission: { period_key: periodKey } });
   const json = hmrcReturnJson(periodKey, begun.body.hmrc_figures as HmrcReturnFigures);
 
-  const filed = async (receipt: HmrcReceiptRecord, alreadyFiled: boolean): Promise<SubmitOutcome> => {
+  const filed = async (receipt: HmrcReceiptRecord & { held_figures?: HmrcReturnFigures }, alreadyFiled: boolean): Promise<SubmitOutcome> => {
     const answer = await book('PUT', `${path}/hmrc_receipt`, { hmrc_receipt: receipt });
     return { vatReturn: answer.body.vat_return as VatReturnRecord, receipt, alreadyFiled };
   };
-  const foundFiled = async () => filed({ processing_date: await receivedOn(client, periodKey, options.now), found_by_lookup: true }, true);
+  // Found on HMRC: its own figures go with the receipt, so a return filed another way with other
+  // figures is recorded as HMRC holds it (a duplicate's figures are read now; unreadable, left out).
+  const foundFiled = async (held?: Record<string, string> | null) => {
+    const figures = heldFigures(held === undefined ? await client.viewReturn(periodKey).catch(() => null) : held);
+    return filed({ processing_date: await receivedOn(client, periodKey, options.now), found_by_lookup: true, ...(figures ? { held_figures: figures } : {}) }, true);
+  };
 
   // A return left pending by an earlier attempt may have reached HMRC: ask before sending.
   let lookUpFirst = begun.body.resumed === true;
@@ -77,7 +82,7 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
       } catch (error) {
         throw new SubmissionInDoubt(`HMRC did not confirm whether it received the return and could not be asked (${(error as Error).message}). The return stays pending; it will be looked up on HMRC before it is sent again.`);
       }
-      if (held) return foundFiled();
+      if (held) return foundFiled(held);
     }
     try {
       const receipt = await client.submitReturn(json);
@@ -104,6 +109,13 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
     }
   }
   throw new SubmissionInDoubt('HMRC kept failing to answer. The return stays pending; it will be looked up on HMRC before it is sent again.');
+}
+
+/** HMRC's nine figures from its view of a return, when every one is there as an amount. */
+function heldFigures(held: Record<string, string> | null): HmrcReturnFigures | null {
+  if (!held) return null;
+  const figures = Object.fromEntries(HMRC_RETURN_FIELDS.map((field) => [field, held[field]]));
+  return HMRC_RETURN_FIELDS.every((field) => typeof held[field] === 'string' && /^-?\d{1,13}(\.\d{1,2})?$/.test(held[field])) ? (figures as HmrcReturnFigures) : null;
 }
 
 /** When HMRC received a return found by look-up: the fulfilled obligation's `received`, else now. */

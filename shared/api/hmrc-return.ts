@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { toMinor } from '../money';
 
 /**
  * The nine boxes as HMRC's submit call takes them (vat-api-rules.md section 4), from the book's boxes
@@ -50,4 +51,30 @@ export function hmrcReturnFigures(boxes: Readonly<Record<1 | 2 | 3 | 4 | 5 | 6 |
 export function hmrcReturnJson(periodKey: string, figures: HmrcReturnFigures): string {
   const boxes = HMRC_RETURN_FIELDS.map((field) => `${JSON.stringify(field)}:${figures[field]}`);
   return `{"periodKey":${JSON.stringify(periodKey)},${boxes.join(',')},"finalised":true}`;
+}
+
+/**
+ * The book's boxes in pence from the figures HMRC holds for a return (its view of a return filed by
+ * this book or another way). HMRC keeps box 5 unsigned; the book's box 5 is box 3 less box 4.
+ */
+export function boxesFromHmrcFigures(figures: HmrcReturnFigures): Record<1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9, number> {
+  const pence = (field: HmrcReturnField) => toMinor(figures[field], 'GBP');
+  const box3 = pence('totalVatDue');
+  const box4 = pence('vatReclaimedCurrPeriod');
+  return {
+    1: pence('vatDueSales'),
+    2: pence('vatDueAcquisitions'),
+    3: box3,
+    4: box4,
+    5: box3 - box4,
+    6: pence('totalValueSalesExVAT'),
+    7: pence('totalValuePurchasesExVAT'),
+    8: pence('totalValueGoodsSuppliedExVAT'),
+    9: pence('totalAcquisitionsExVAT'),
+  };
+}
+
+/** Whether two sets of HMRC figures are the same amounts ("200.1" and "200.10" are). */
+export function sameHmrcFigures(one: HmrcReturnFigures, other: HmrcReturnFigures): boolean {
+  return HMRC_RETURN_FIELDS.every((field) => new Decimal(one[field]).equals(other[field]));
 }

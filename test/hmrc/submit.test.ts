@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { toMinor } from '../../shared/money';
 import { bookCaller, BookRefusal } from '../../main/hmrc/book';
 import { SubmissionInDoubt, SubmissionRefused, submitVatReturn } from '../../main/hmrc/submit';
 import type { TestBook } from '../engine/harness';
@@ -117,6 +118,32 @@ describe('submitting a VAT return to HMRC', () => {
     const outcome = await submit(t);
     expect(outcome.alreadyFiled).toBe(true);
     expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
+  it('records what HMRC holds when the period was filed another way with other figures, and says so', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    // An agent filed the period from other software before the book was sent: box 5 of 89.80, where the book says 139.90.
+    const agents = { periodKey: '18A6', vatDueSales: 150, vatDueAcquisitions: 0, totalVatDue: 150, vatReclaimedCurrPeriod: 60.2, netVatDue: 89.8, totalValueSalesExVAT: 750, totalValuePurchasesExVAT: 300, totalValueGoodsSuppliedExVAT: 0, totalAcquisitionsExVAT: 0 };
+    sim.returns.set('18A6', { body: agents, formBundleNumber: '100000000042' });
+    const outcome = await submit(t);
+    expect(outcome.alreadyFiled).toBe(true);
+    const record = await vatReturn(t);
+    expect(record.filing_status).toBe('filed');
+    expect(record.hmrc_message).toContain('box 5 is £89.80 there and £139.90 in the book');
+    const box = (n: number) => record.breakdown.rows.find((row: { box_number: number }) => row.box_number === n).value;
+    expect([box(1), box(3), box(4), box(5), box(6), box(7)].map((value) => toMinor(value, 'GBP'))).toEqual([150_00, 150_00, 60_20, 89_80, 750_00, 300_00]);
+  });
+
+  it('says nothing more when the return HMRC already holds has the book figures', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('lose');
+    await submit(t);
+    const record = await vatReturn(t);
+    expect(record).toMatchObject({ filing_status: 'filed', hmrc_receipt: { found_by_lookup: true } });
+    expect(record.hmrc_message).toBeUndefined();
+    expect(toMinor(record.breakdown.rows.find((row: { box_number: number }) => row.box_number === 5).value, 'GBP')).toBe(139_90);
   });
 
   it('leaves the return pending when HMRC cannot be reached, and looks it up first next time', async () => {

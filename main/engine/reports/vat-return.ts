@@ -78,7 +78,8 @@ export function vatReturnRecord(ctx: EngineContext, period: VatPeriod, withBreak
     // Ledgerdesk extensions for online filing (docs/api-notes.md, "Filing with HMRC").
     hmrc_period_key: state?.hmrcPeriodKey ?? undefined,
     hmrc_receipt: state?.hmrcReceipt ? (JSON.parse(state.hmrcReceipt) as ApiRecord) : undefined,
-    hmrc_message: state?.filingStatus === 'rejected' ? (state.hmrcMessage ?? undefined) : undefined,
+    // Why HMRC refused it, or (filed) that HMRC held other figures than the book's for the period.
+    hmrc_message: state?.filingStatus === 'rejected' || state?.filingStatus === 'filed' ? (state.hmrcMessage ?? undefined) : undefined,
     payments: [paymentRecord(vatPayment(period, netDue), marks, currency)],
     breakdown: boxes ? breakdown(boxes, period, currency) : undefined,
     // Ledgerdesk extension: the schemes the return is worked under, on single reads.

@@ -1,6 +1,7 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { PERIOD_KEY, type HmrcReceiptRecord } from '../../../shared/api/hmrc';
-import { hmrcReturnFigures } from '../../../shared/api/hmrc-return';
+import { boxesFromHmrcFigures, HMRC_RETURN_FIELDS, hmrcReturnFigures, sameHmrcFigures, type HmrcReturnField, type HmrcReturnFigures } from '../../../shared/api/hmrc-return';
 import { Level } from '../../../shared/api/permissions';
 import { vatReturnStates } from '../../db/schema';
 import type { EngineContext } from '../context';
@@ -8,6 +9,7 @@ import { unprocessable } from '../errors';
 import { issueMessages, rootOf } from '../payload';
 import { frozenBoxes, vatPeriodEnding, vatReturnRecord, vatReturnState } from '../reports/vat-return';
 import { ledgerVatBoxes } from '../reports/vat-return-boxes';
+import type { VatBoxes } from '../reports/vat-boxes';
 import type { VatPeriod } from '../reports/vat-periods';
 import { ok, type Route, type RouteRequest } from '../route';
 
@@ -31,6 +33,8 @@ const receiptSchema = z.object({
   receipt_id: z.string().max(100).optional(),
   receipt_timestamp: z.string().max(40).optional(),
   found_by_lookup: z.boolean().optional(),
+  /** What HMRC holds for the period, when it was found there rather than taken now (HMRC's names). */
+  held_figures: z.object(Object.fromEntries(HMRC_RETURN_FIELDS.map((field) => [field, z.string().regex(/^-?[0-9]{1,13}(\.[0-9]{1,2})?$/, { error: 'must be an amount' })])) as Record<HmrcReturnField, z.ZodString>).optional(),
 });
 const rejectionSchema = z.object({ message: z.string({ error: 'is required' }).trim().min(1).max(2000) });
 
@@ -69,19 +73,33 @@ function beginSubmission(request: RouteRequest) {
   return ok({ vat_return: vatReturnRecord(ctx, period, true), hmrc_figures: hmrcReturnFigures(boxes), resumed: state?.filingStatus === 'pending' });
 }
 
+function heldElsewhereMessage(ours: VatBoxes, held: VatBoxes): string {
+  const pounds = (minor: number) => `${minor < 0 ? '-' : ''}£${new Decimal(Math.abs(minor)).dividedBy(100).toFixed(2)}`;
+  return (
+    `HMRC already held a return for this period with other figures than the book's, so it was filed another way (by an agent or other software). ` +
+    `The figures shown are HMRC's: box 5 is ${pounds(held[5])} there and ${pounds(ours[5])} in the book. ` +
+    'Put the difference right on a later return, or tell HMRC if it is over the limit (VAT Notice 700/45).'
+  );
+}
+
 /** pending -> filed: HMRC took it. The books lock up to the period end (ledger/locks.ts). */
 function recordReceipt(request: RouteRequest) {
   const { ctx, params } = request;
-  const receipt: HmrcReceiptRecord = payload(request, 'hmrc_receipt', receiptSchema);
+  const { held_figures: held, ...receipt }: HmrcReceiptRecord & { held_figures?: HmrcReturnFigures } = payload(request, 'hmrc_receipt', receiptSchema);
   const period = vatPeriodEnding(ctx, params.period_ends_on!);
   const state = vatReturnState(ctx, period.endsOn);
   if (state?.filingStatus !== 'pending') throw unprocessable(`The VAT return for the period ending ${period.endsOn} is not on its way to HMRC`);
+  // HMRC already held a return for the period with other figures (filed by an agent or other software):
+  // the book records what HMRC holds, and says so, rather than claim its own figures were filed.
+  const ours = frozenBoxes(state);
+  const differs = held !== undefined && ours !== null && !sameHmrcFigures(held, hmrcReturnFigures(ours));
   save(ctx, period, {
     filingStatus: 'filed',
     filedAt: receipt.processing_date,
     filedReference: receipt.form_bundle_number ?? null,
     hmrcReceipt: JSON.stringify(receipt),
-    hmrcMessage: null,
+    hmrcMessage: differs ? heldElsewhereMessage(ours, boxesFromHmrcFigures(held)) : null,
+    ...(differs ? { filedBoxes: JSON.stringify(boxesFromHmrcFigures(held)) } : {}),
   });
   return ok({ vat_return: vatReturnRecord(ctx, period, true) });
 }
