@@ -106,4 +106,43 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     await expect.poll(drafts).toEqual([]);
     expect(app.problems).toEqual([]);
   });
+
+  it('a bank rule: Esc and another rule ask first, the rule typed is offered after a reload and restored', async () => {
+    const { page } = app;
+    // The rule editor kept nothing: Esc, Cancel, another rule or a reload lost its name and conditions.
+    for (const name of ['Tesco', 'Trainline']) {
+      const made = await app.book.json('POST', '/v2/bank_rules', { body: { bank_rule: { name, conditions: [{ field: 'description', operator: 'contains', value: name }], actions: { category: '285' } } } });
+      expect(made.status).toBe(201);
+    }
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking' }).waitFor();
+    await page.keyboard.press('u');
+    const rules = page.getByRole('grid', { name: 'Bank rules' });
+    await rules.locator('[role=row]', { hasText: 'Trainline' }).waitFor();
+    await page.keyboard.press('n');
+    const editor = page.getByRole('complementary', { name: 'Bank rule' });
+    await editor.getByRole('heading', { name: 'New bank rule' }).waitFor();
+    await textbox('Name').fill('Parking');
+    await editor.getByRole('textbox', { name: 'Text', exact: true }).fill('NCP CAR PARK');
+    await draftKept(app);
+    await expect.poll(drafts).toEqual(['bank rule “Parking”']);
+    await textbox('Name').press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await textbox('Name').inputValue()).toBe('Parking');
+    // Another rule opened over it asks too.
+    await rules.locator('[role=row]', { hasText: 'Tesco' }).dblclick();
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => editor.locator('#rule-title').textContent()).toBe('New bank rule');
+
+    await reloadAndOpenDraft('bank rule “Parking”');
+    await editor.getByRole('heading', { name: 'New bank rule' }).waitFor();
+    await expect.poll(() => textbox('Name').inputValue()).toBe('Parking');
+    expect(await editor.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe('NCP CAR PARK');
+    await editor.getByRole('button', { name: /^Cancel/ }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => editor.count()).toBe(0);
+    await expect.poll(drafts).toEqual([]);
+    expect(((await app.book.json('GET', '/v2/bank_rules')).body.bank_rules as { name: string }[]).map((rule) => rule.name)).toEqual(['Tesco', 'Trainline']);
+    expect(app.problems).toEqual([]);
+  });
 });
