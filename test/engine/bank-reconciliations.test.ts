@@ -155,6 +155,22 @@ describe('reconciling', () => {
     expect((await history()).map((row) => row.statement_date)).toEqual(['2026-10-31']);
   });
 
+  it('an undo by the change set of an earlier reconciliation is refused while a later one rests on it', async () => {
+    // Undo put rows back without the route's rule: the first went, and the second started from nothing.
+    await reconcile({ statement_date: '2026-10-31', closing_balance: '-467.48' });
+    const firstSet = t.book.sqlite.prepare('SELECT max(id) FROM change_sets').pluck().get() as number;
+    t.clock.set('2026-12-01T09:00:00.000Z');
+    await reconcile({ statement_date: '2026-11-30', closing_balance: '-477.48' });
+    const refused = await t.json('POST', `/v2/change_sets/${firstSet}/undo`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].message).toMatch(/the reconciliation for the statement of 2026-11-30 starts from this one's balance; take that one back first/);
+    expect((await history()).map((row) => row.statement_date).sort()).toEqual(['2026-10-31', '2026-11-30']);
+    // Latest first, both go back.
+    await undoLatest(t);
+    expect((await t.json('POST', `/v2/change_sets/${firstSet}/undo`)).status).toBe(200);
+    expect(await history()).toEqual([]);
+  });
+
   it('lays out the report as statement against book: the lines, what the book holds beside them, and both balances', async () => {
     const loan = await byDescription('Loan');
     const made = (await reconcile({ statement_date: '2026-10-31', closing_balance: '-1234467.49', excluded_bank_transactions: [loan.url] })).body.bank_reconciliation;

@@ -49,6 +49,18 @@ describe('VAT return filing states', () => {
     expect((await t.json('PUT', '/v2/vat_returns/2026-10-31/mark_as_unfiled')).status).toBe(422);
   });
 
+  it('an undo cannot take back a return HMRC has accepted, nor the lock that came with it', async () => {
+    const t = vatBook();
+    await begin(t);
+    const receipt = { form_bundle_number: '123456789012', processing_date: '2026-11-22T10:15:30.123Z' };
+    expect((await put(t, '2026-10-31/hmrc_receipt', { hmrc_receipt: receipt })).status).toBe(200);
+    const refused = await t.json('POST', '/v2/undo');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].message).toContain('the VAT return for the period ending 2026-10-31 was filed with HMRC, which holds it');
+    expect((await t.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return.filing_status).toBe('filed');
+    expect(lockedToDate({ db: t.book.db })).toBe('2026-10-31');
+  });
+
   it('rejects with HMRC words and lets the figures follow the ledger again', async () => {
     const t = vatBook();
     await begin(t);

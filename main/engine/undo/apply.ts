@@ -4,6 +4,7 @@ import { ApiError, unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
 import { notCapturing } from './capture';
 import { findReferrer, OWNED_BY_ANY, referencesTo, undeclaredParents } from './references';
+import { standingRuleBroken } from './standing-rules';
 import { columnFromImage, undoTables, type UndoTable } from './tables';
 
 export type Direction = 'undo' | 'redo';
@@ -121,6 +122,12 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
     if (error instanceof ApiError) refuse(error.message.replace(/^The books/, 'the books'));
     throw error;
   }
+
+  const broken = standingRuleBroken(
+    sqlite,
+    rows.map((row) => ({ table: row.table.name, current: expected(row) === null ? null : parse(expected(row)!), target: target(row) === null ? null : parse(target(row)!) })),
+  );
+  if (broken) refuse(broken);
 
   for (const row of rows) {
     const keyImage = (row.after ?? row.before)!;
