@@ -44,6 +44,9 @@ function plainToMinor(text: string, digits: number): number | undefined {
   const [, sign, whole, fraction = ''] = match;
   const kept = fraction.slice(0, digits).padEnd(digits, '0');
   if (/[1-9]/.test(fraction.slice(digits))) throw new MoneyError(`has more than ${digits} decimal places`);
+  // 13 digits and 2 places stay below 2^53; with a currency of 3 places (KWD, BHD) they need not, so
+  // an amount that would pass it goes the exact Decimal way, which refuses it as too large.
+  if (whole.length + digits > 15) return undefined;
   const minor = Number(whole) * 10 ** digits + Number(kept || '0');
   return sign === '-' && minor !== 0 ? -minor : minor;
 }

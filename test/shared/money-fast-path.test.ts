@@ -6,6 +6,8 @@ import { fromMinor, MoneyError, toMinor, trimDecimal } from '../../shared/money'
 /** What toMinor must give, by decimal.js alone: the reference the integer fast path is held to. */
 function reference(text: string, digits: number): number | 'refused' {
   const scaled = new Decimal(text).times(new Decimal(10).pow(digits));
+  // Past 2^53 no JavaScript number holds the amount exactly: it is refused, never rounded.
+  if (scaled.abs().greaterThan(Number.MAX_SAFE_INTEGER)) return 'refused';
   return scaled.isInteger() ? scaled.toNumber() || 0 : 'refused';
 }
 
@@ -30,6 +32,14 @@ describe('toMinor on plain amounts', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('refuses an amount in a three-place currency too large to hold exactly, rather than round it', () => {
+    // 13 whole digits and 3 places pass 2^53: the integer path stored 10000000000000000 for this.
+    expect(attempt('9999999999999.999', 'KWD')).toBe('refused');
+    expect(attempt('9007199254740.993', 'KWD')).toBe('refused');
+    expect(toMinor('9007199254740.991', 'KWD')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(toMinor('9999999999999.99', 'GBP')).toBe(999_999_999_999_999);
   });
 
   it('never gives negative zero and keeps trailing zeros exact', () => {
