@@ -193,3 +193,26 @@ describe('what the audit found (issue 13)', () => {
     expect(listed.body.attachments[0].description).toBe('receipt.pdf');
   });
 });
+
+describe("a transfer's other side", () => {
+  it('keeps a file attached there with the transfer, through a later change of the transfer', async () => {
+    // The other side is made again from the transfer on every change: a file attached to it was left
+    // owned by an explanation that no longer existed, and vanished from both registers.
+    const t = createTestBook();
+    const from = await bankAccount(t, { name: 'Current' });
+    const to = await bankAccount(t, { name: 'Savings', account_number: '99999999' });
+    const line = await oneTransaction(t, from, { dated_on: '2026-10-01', amount: '-500.00' });
+    const made = await explain(t, { bank_transaction: line.url, transfer_bank_account: to, gross_value: '-500.00' }, NEW_API);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const source = new URL(made.body.bank_transaction_explanation.url).pathname;
+    const sourceId = Number(source.split('/').pop());
+    const otherSide = t.book.sqlite.prepare('SELECT id FROM bank_transaction_explanations WHERE transfer_source_id = ?').pluck().get(sourceId) as number;
+    const added = await t.json('POST', `/v2/bank_transaction_explanations/${otherSide}/attachments`, { headers: NEW_API, body: { attachments: [file(PDF, 'transfer-advice.pdf')] } });
+    expect(added.status).toBe(201);
+    expect((await t.json('PUT', source, { headers: NEW_API, body: { bank_transaction_explanation: { description: 'To savings' } } })).status).toBe(200);
+    const kept = await t.json('GET', `${source}/attachments`, { headers: NEW_API });
+    expect(kept.body.attachments.map((row: { file_name: string }) => row.file_name)).toEqual(['transfer-advice.pdf']);
+    const orphans = t.book.sqlite.prepare("SELECT count(*) FROM attachments a WHERE a.owner_resource = 'bank_transaction_explanations' AND NOT EXISTS (SELECT 1 FROM bank_transaction_explanations e WHERE e.id = a.owner_id)").pluck().get();
+    expect(orphans).toBe(0);
+  });
+});

@@ -116,7 +116,10 @@ function deleteExplanationRoute(request: RouteRequest) {
 
 /** The explanation whose files a request is about; adding, changing or removing a file changes the explanation, so its date must be open (issue 13). */
 function explanationId(request: RouteRequest, writing: boolean): number {
-  const owner = findExplanation(request.ctx, request.params.id!);
+  const asked = findExplanation(request.ctx, request.params.id!);
+  // A transfer's other side is made again from the transfer's own explanation on every change, so its
+  // files live there: attached to this side, they were orphaned by the next edit of the transfer.
+  const owner = asked.transferSourceId === null ? asked : findExplanation(request.ctx, String(asked.transferSourceId));
   if (writing) assertUnlocked(request.ctx, owner.datedOn);
   return owner.id;
 }
