@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
+import { accountWithLines, openRegister } from './accounts';
 import { draftKept, leaveDialog } from './drafts';
 import { openApp, type AppSession } from './session';
 
@@ -143,6 +144,35 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     await expect.poll(() => editor.count()).toBe(0);
     await expect.poll(drafts).toEqual([]);
     expect(((await app.book.json('GET', '/v2/bank_rules')).body.bank_rules as { name: string }[]).map((rule) => rule.name)).toEqual(['Tesco', 'Trainline']);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('several bank lines explained at once: leaving with a description typed asks first', async () => {
+    const { page } = app;
+    // No draft is kept for several lines, and nothing asked: Esc or another line lost what was chosen.
+    await accountWithLines(app, [
+      { dated_on: '2026-09-04', description: 'STAPLES ONE', amount: '-10.00' },
+      { dated_on: '2026-09-05', description: 'STAPLES TWO', amount: '-12.00' },
+    ]);
+    await openRegister(app, 'Business Current');
+    const grid = page.getByRole('grid', { name: 'Transactions of Business Current' });
+    await grid.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(() => grid.locator('[role=row][aria-selected="true"]').count()).toBe(2);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor();
+    await textbox('Description').fill('Printer paper');
+    await textbox('Description').press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await textbox('Description').inputValue()).toBe('Printer paper');
+    await textbox('Description').press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor({ state: 'detached' });
+    // Nothing was kept as a draft, and nothing saved.
+    await expect.poll(drafts).toEqual([]);
     expect(app.problems).toEqual([]);
   });
 });

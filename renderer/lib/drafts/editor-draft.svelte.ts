@@ -37,7 +37,10 @@ export interface DraftSpec<State> {
   apply: (state: State) => void;
   /** The editor's own save; true when it was saved. */
   save: () => Promise<boolean>;
-  /** No drafts for this editor as it is now (several bank lines explained at once): never dirty. */
+  /**
+   * No draft kept for this editor as it is now (several bank lines explained at once): nothing is
+   * written, but leaving it changed still asks first (Keep editing, Save, Discard).
+   */
   off?: boolean;
   /** The editor reads what it shows first: nothing is compared or kept until it calls `ready()`. */
   loads?: boolean;
@@ -71,9 +74,15 @@ export class EditorDraft<State> implements GuardedEditor {
 
   constructor(private readonly spec: DraftSpec<State>) {
     if (spec.off) {
+      // Nothing written (finished from the start); what was typed is still compared, and guarded.
       this.key = '';
-      this.baseline = '';
+      this.baseline = snapshotOf(spec.state());
       this.finished = true;
+      $effect(() => this.watch());
+      $effect(() => {
+        leaveGuard.add(this);
+        return () => leaveGuard.remove(this);
+      });
       return;
     }
     const claimed = draftInbox.claim(spec.kind, spec.record());
@@ -105,7 +114,10 @@ export class EditorDraft<State> implements GuardedEditor {
 
   /** For a `loads` editor, once it shows what it read: that is the baseline, and a kept draft goes on it. */
   ready(): void {
-    if (this.spec.off) return;
+    if (this.spec.off) {
+      this.baseline = snapshotOf(this.spec.state());
+      return;
+    }
     this.baseline = snapshotOf(this.spec.state());
     const claimed = this.claimed;
     this.claimed = null;
@@ -173,7 +185,7 @@ export class EditorDraft<State> implements GuardedEditor {
     if (this.stored) this.forget();
     this.status = 'none';
     // A new record has its own key from now on.
-    this.key = keyFor(this.spec.section, this.spec.kind, this.spec.record());
+    if (!this.spec.off) this.key = keyFor(this.spec.section, this.spec.kind, this.spec.record());
   }
 
   /** The record went (deleted) or the editor is closing on purpose with nothing to keep. */
@@ -191,7 +203,11 @@ export class EditorDraft<State> implements GuardedEditor {
    * line): nothing is kept meanwhile, and once saved the draft is gone; refused, drafting goes on.
    */
   async whileSaving(run: () => Promise<boolean>): Promise<boolean> {
-    if (this.spec.off) return run();
+    if (this.spec.off) {
+      const ok = await run();
+      if (ok) this.saved();
+      return ok;
+    }
     clearTimeout(this.timer);
     const wasFinished = this.finished;
     this.finished = true;
@@ -203,6 +219,11 @@ export class EditorDraft<State> implements GuardedEditor {
 
   /** Leave without saving: the draft is discarded, and the toast's Undo brings it back. */
   async discard(): Promise<void> {
+    // Nothing was kept: what was typed simply goes.
+    if (this.spec.off) {
+      this.dirty = false;
+      return;
+    }
     const label = this.spec.label();
     // What was typed in the last moment is written first, so the Undo brings all of it back.
     if (this.dirty) this.flush();
