@@ -175,4 +175,24 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     await expect.poll(drafts).toEqual([]);
     expect(app.problems).toEqual([]);
   });
+
+  it('company details left for another tab come back as typed, and the draft is not overwritten', async () => {
+    const { page } = app;
+    // A tab away and back showed the book's town over the kept draft, and the first key replaced it.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Settings/ }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await textbox('Town').fill('Harrogate');
+    await draftKept(app);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('tab', { name: 'Company and VAT' }).click();
+    await expect.poll(() => textbox('Town').inputValue()).toBe('Harrogate');
+    await textbox('Postcode').fill('HG1 1AA');
+    await draftKept(app);
+    const kept = (await app.book.json('GET', '/v2/drafts')).body.drafts as { key: string }[];
+    expect(kept).toHaveLength(1);
+    const stored = JSON.stringify((await app.book.json('GET', `/v2/drafts/${encodeURIComponent(kept[0]!.key)}`)).body);
+    expect(stored).toContain('Harrogate');
+    expect(stored).toContain('HG1 1AA');
+    expect(app.problems).toEqual([]);
+  });
 });

@@ -20,6 +20,8 @@ export interface OpeningDraft extends DraftMeta {
   key: string;
   section: SectionId;
   fields: unknown;
+  /** The fields as the editor held them (parked in this window), not as stored: nothing to decode. */
+  live?: boolean;
 }
 
 function openingOf(draft: StoredDraft): OpeningDraft {
@@ -77,6 +79,7 @@ class DraftInbox {
   }
 
   private deliver(draft: OpeningDraft): void {
+    this.parked.delete(draft.key);
     this.waiting = draft;
     this.opening = draft;
     this.navigate?.(draft.section);
@@ -94,6 +97,29 @@ class DraftInbox {
       this.opening = null;
       open(draft.kind, draft.record);
     });
+  }
+
+  /**
+   * Changes of an editor that went away without being asked (a register over the account form, a
+   * settings tab, another project), by draft key: the next editor of the same record starts from
+   * them instead of the book's values, whose first key would have overwritten the kept draft.
+   */
+  private readonly parked = new Map<string, OpeningDraft>();
+
+  park(draft: OpeningDraft): void {
+    this.parked.set(draft.key, draft);
+  }
+
+  /** The draft is gone (saved, discarded, or brought back another way): nothing to resume. */
+  unpark(key: string): void {
+    this.parked.delete(key);
+  }
+
+  /** For EditorDraft as its editor starts: the changes its record's last editor left, once. */
+  resume(key: string): OpeningDraft | null {
+    const draft = this.parked.get(key) ?? null;
+    this.parked.delete(key);
+    return draft;
   }
 
   /** For EditorDraft as its editor starts: the draft meant for it, if one is opening. */

@@ -16,8 +16,11 @@ import { toasts } from '../toasts.svelte';
 import { sameState, snapshotOf } from './draft-compare';
 import { decodeState, encodeState } from './draft-files';
 import { contactNamesRead } from './draft-labels';
-import { draftInbox, type DraftMeta } from './draft-inbox.svelte';
+import { draftInbox, type DraftMeta, type OpeningDraft } from './draft-inbox.svelte';
 import { leaveGuard, type GuardedEditor } from './leave-guard.svelte';
+
+/** A draft's fields as the editor takes them: stored ones decoded (files, urls), parked ones as they were. */
+const fieldsOf = (draft: OpeningDraft): unknown => (draft.live ? draft.fields : decodeState(draft.fields));
 
 /** "About a second" after the last key. */
 export const DRAFT_DELAY_MS = 600;
@@ -85,15 +88,16 @@ export class EditorDraft<State> implements GuardedEditor {
       });
       return;
     }
-    const claimed = draftInbox.claim(spec.kind, spec.record());
-    this.key = claimed?.key ?? keyFor(spec.section, spec.kind, spec.record());
+    const record = spec.record();
+    const claimed = draftInbox.claim(spec.kind, record) ?? (record ? draftInbox.resume(keyFor(spec.section, spec.kind, record)) : null);
+    this.key = claimed?.key ?? keyFor(spec.section, spec.kind, record);
     this.baseline = snapshotOf(spec.state());
     if (spec.loads) {
       this.started = false;
       this.claimed = claimed;
     } else if (claimed) {
       this.stored = true;
-      spec.apply(decodeState(claimed.fields) as State);
+      spec.apply(fieldsOf(claimed) as State);
     }
     $effect(() => this.watch());
     $effect(() => {
@@ -102,8 +106,13 @@ export class EditorDraft<State> implements GuardedEditor {
       return () => {
         closed();
         leaveGuard.remove(this);
-        // Gone while changed (a remount, a section left after Keep was not asked): keep it now.
-        if (this.dirty && !this.finished) this.flush();
+        // Gone while changed (a remount, a section left after Keep was not asked): keep it now, and
+        // the next editor of this record in this window starts from it.
+        if (this.dirty && !this.finished) {
+          this.flush();
+          const fields = $state.snapshot(this.spec.state());
+          draftInbox.park({ key: this.key, section: this.spec.section, kind: this.spec.kind, record: this.spec.record(), fields, live: true });
+        }
       };
     });
   }
@@ -123,7 +132,7 @@ export class EditorDraft<State> implements GuardedEditor {
     this.claimed = null;
     if (claimed) {
       this.stored = true;
-      this.spec.apply(decodeState(claimed.fields) as State);
+      this.spec.apply(fieldsOf(claimed) as State);
     }
     this.started = true;
   }
@@ -169,6 +178,7 @@ export class EditorDraft<State> implements GuardedEditor {
   /** Back as it was saved: the draft has nothing to keep. */
   private forget(): void {
     const key = this.key;
+    draftInbox.unpark(key);
     this.stored = false;
     this.status = 'none';
     this.writing = this.writing.then(async () => {
@@ -230,6 +240,7 @@ export class EditorDraft<State> implements GuardedEditor {
     this.finished = true;
     await this.writing;
     const key = this.key;
+    draftInbox.unpark(key);
     const gone = await deleteDraft(key);
     draftInbox.changed();
     if (!gone.ok) return;
