@@ -99,7 +99,7 @@ function runWrite(ctx: EngineContext, route: Route, run: () => RouteResult): Rou
     if (setId !== null && ctx.changeCount() > 0) keepFlatRateAdjustments(ctx, setId);
     const wrote = (totalChanges.get() as number) !== before;
     if (wrote && ctx.changeCount() === 0 && route.unlogged !== true) throw new Error(`${route.method} ${route.path} wrote without a change-log entry`);
-    if (setId !== null && ctx.changeCount() > 0) recordChangeSet(ctx, setId, mark);
+    if (setId !== null && ctx.changeCount() > 0) recordChangeSet(ctx, setId, mark, route.level);
     return result;
   };
   return sqlite.transaction(() => (route.captures === false ? write(null) : capturing(sqlite, write)))();

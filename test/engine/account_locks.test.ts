@@ -154,3 +154,23 @@ describe('account locks in XML', () => {
     expect(await readXml(response)).toEqual(json);
   });
 });
+
+describe('undo by a user demoted since the write', () => {
+  it('is refused: a lock set at Full access cannot be taken back through the undo stack at a lower level', async () => {
+    // The route refuses the demoted user (403), and the undo of their own earlier set did it anyway.
+    const t = createTestBook();
+    const full = await t.userWithLevel(8);
+    expect((await lock(t, '2026-03-31', full)).status).toBe(204);
+    const users = (await t.json('GET', '/v2/users')).body.users as { url: string; email: string }[];
+    const them = new URL(users.find((user) => user.email.startsWith('user'))!.url).pathname;
+    expect((await t.json('PUT', them, { body: { user: { permission_level: 1 } } })).status).toBe(200);
+    expect((await t.json('DELETE', '/v2/account_locks', { token: full })).status).toBe(403);
+    const undone = await t.json('POST', '/v2/undo', { token: full });
+    expect(undone.status).toBe(403);
+    expect(undone.body.errors[0].message).toMatch(/access to be undone, which this user no longer has$/);
+    expect(JSON.stringify((await t.json('GET', '/v2/account_locks')).body.account_locks)).toContain('2026-03-31');
+    // Promoted again, the same undo goes through.
+    expect((await t.json('PUT', them, { body: { user: { permission_level: 8 } } })).status).toBe(200);
+    expect((await t.json('POST', '/v2/undo', { token: full })).status).toBe(200);
+  });
+});

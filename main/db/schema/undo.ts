@@ -18,6 +18,8 @@ export const changeSets = sqliteTable(
     state: text('state', { enum: ['done', 'undone', 'dropped'] }).notNull(),
     firstChange: integer('first_change').notNull(),
     lastChange: integer('last_change').notNull(),
+    /** The access level the write needed (its route's): undoing or redoing it needs the same. Null: made before it was kept. */
+    level: integer('level'),
   },
   (table) => [index('change_sets_user_state').on(table.userId, table.state, table.id)],
 );

@@ -167,4 +167,4 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
 }
 
 const isConstraint = (error: unknown) => error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_CONSTRAINT');
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

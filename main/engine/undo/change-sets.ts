@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { EngineContext } from '../context';
-import { notFound, unprocessable } from '../errors';
+import { LEVEL_NAMES, type PermissionLevel } from '../../../shared/api/permissions';
+import { forbidden, notFound, unprocessable } from '../errors';
 import { preparedPerConnection } from '../prepared';
-import { applyChangeSet, type Direction } from './apply';
+import { applyChangeSet, capitalise, type Direction } from './apply';
 import { labelChangeSet, type LoggedChange } from './labels';
 
 export interface ChangeSetRow {
@@ -13,12 +14,14 @@ export interface ChangeSetRow {
   state: 'done' | 'undone' | 'dropped';
   firstChange: number;
   lastChange: number;
+  /** The access level the write needed; null for a set made before it was kept. */
+  level: number | null;
 }
 
 /** How many of a book's latest change sets keep their images; older ones can no longer be undone. */
 export const KEPT_CHANGE_SETS = 500;
 
-const COLUMNS = 'id, user_id AS userId, label, at, state, first_change AS firstChange, last_change AS lastChange';
+const COLUMNS = 'id, user_id AS userId, label, at, state, first_change AS firstChange, last_change AS lastChange, level';
 
 const lastChangeId = preparedPerConnection((sqlite: Database.Database) => sqlite.prepare('SELECT coalesce(max(id), 0) FROM changes').pluck());
 const capturedAny = preparedPerConnection((sqlite: Database.Database) => sqlite.prepare('SELECT 1 FROM change_set_rows WHERE set_id = ? LIMIT 1').pluck());
@@ -36,13 +39,13 @@ function loggedBetween(sqlite: Database.Database, first: number, last: number): 
  * Closes a write request's change set: if it wrote rows, it goes on the user's undo stack with a
  * label, and whatever the user had undone can no longer be redone (a new edit forks the history).
  */
-export function recordChangeSet(ctx: EngineContext, setId: number, mark: number): void {
+export function recordChangeSet(ctx: EngineContext, setId: number, mark: number, level: number): void {
   const { sqlite } = ctx.book;
   if (capturedAny(sqlite).get(setId) === undefined) return;
   const last = lastChangeId(sqlite).get() as number;
   const label = labelChangeSet(sqlite, setId, loggedBetween(sqlite, mark + 1, last));
   sqlite.prepare("UPDATE change_sets SET state = 'dropped' WHERE user_id = ? AND state = 'undone'").run(ctx.user.id);
-  sqlite.prepare("INSERT INTO change_sets (id, user_id, label, at, state, first_change, last_change) VALUES (?, ?, ?, ?, 'done', ?, ?)").run(setId, ctx.user.id, label, ctx.now, mark + 1, last);
+  sqlite.prepare("INSERT INTO change_sets (id, user_id, label, at, state, first_change, last_change, level) VALUES (?, ?, ?, ?, 'done', ?, ?, ?)").run(setId, ctx.user.id, label, ctx.now, mark + 1, last, level);
   // Old sets' images go, a batch at a time, so the book does not grow with every edit forever.
   if (setId % 100 === 0) {
     const cutoff = setId - KEPT_CHANGE_SETS;
@@ -99,6 +102,11 @@ export function stepChangeSet(ctx: EngineContext, direction: Direction, id: numb
   } else {
     set = findChangeSet(ctx, id);
     if (set.state !== wanted) throw unprocessable(direction === 'undo' ? `“${set.label}” is not done, so it cannot be undone` : set.state === 'dropped' ? `“${set.label}” cannot be redone: later edits replaced it` : `“${set.label}” has not been undone, so it cannot be redone`);
+  }
+  // Taking a write back needs the level the write needed: a user demoted since (a lock set, a user
+  // changed, a return filed) cannot undo through the stack what the route itself now refuses them.
+  if (set.level !== null && ctx.user.permissionLevel < set.level) {
+    throw forbidden(`“${capitalise(set.label)}” needs ${LEVEL_NAMES[set.level as PermissionLevel] ?? 'a higher'} access to be ${direction === 'undo' ? 'undone' : 'redone'}, which this user no longer has`);
   }
   applyChangeSet(ctx, set, direction);
   for (const entry of inverseEntries(loggedBetween(sqlite, set.firstChange, set.lastChange), direction)) ctx.recordChange(entry.resource, entry.recordId, entry.operation);
