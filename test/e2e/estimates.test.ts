@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkScreen } from './screens';
+import { leaveDialog } from './drafts';
 import { openApp, type AppSession } from './session';
 
 /**
@@ -188,6 +189,24 @@ describe.shuffle('estimates in browser mode', () => {
     await page.getByText('The customer accepted it.', { exact: false }).waitFor();
     await checkScreen(app, 'estimate-editor-approved');
     expect(postings()).toBe(0);
+  });
+
+  it('asks before converting with a price changed but not saved, and makes the invoice from what was saved', async () => {
+    const { page } = app;
+    // The invoice was made from the estimate as stored, and the changed price was left in a draft of an
+    // estimate that could no longer be edited.
+    await quote001('mark_as_sent', 'mark_as_approved');
+    await openQuote001();
+    await line(1, 'price').fill('50');
+    await page.getByRole('button', { name: 'Convert to invoice' }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Invoice 001' }).waitFor();
+    const [estimate] = await estimates();
+    expect(estimate.status).toBe('Invoiced');
+    const invoice = (await app.book.json('GET', new URL(estimate.invoice).pathname)).body.invoice;
+    // 10 x 50.00 + 20% VAT, 2 x 12.50, 1 x 100.00 + 5% VAT.
+    expect(invoice.total_value).toBe('730.0');
+    expect((await app.book.json('GET', '/v2/drafts')).body.drafts).toEqual([]);
   });
 
   it('converts to an invoice that opens at once; nothing is in the books yet', async () => {
