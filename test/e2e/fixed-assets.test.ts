@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { pdfText } from './pdf-text';
 import { checkScreen } from './screens';
+import { leaveDialog } from './drafts';
 import type { TestBook } from '../engine/harness';
 import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
@@ -82,6 +83,30 @@ describe.shuffle('fixed assets in browser mode', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const rows = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
     expect(rows.slice(1)).toEqual(['Laptop,Computer Equipment,2026-01-10,,1200.00,366.63,833.37', 'Assets held,,,,1200.00,366.63,833.37']);
+  });
+
+  it('asks before Esc closes the asset dialog over what was typed', async () => {
+    // The dialog closed on Esc, ✕ or a click outside, and its fields went with it.
+    await openFixedAssets();
+    const { page } = app;
+    const before = (await app.book.json('GET', '/v2/capital_assets')).body.capital_assets.length;
+    await page.getByRole('button', { name: 'Add asset…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a fixed asset' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Filing cabinet');
+    await page.keyboard.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await dialog.getByRole('textbox', { name: 'Description' }).inputValue()).toBe('Filing cabinet');
+    await page.keyboard.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await app.book.json('GET', '/v2/capital_assets')).body.capital_assets.length).toBe(before);
+    // Opened and closed untouched, it asks nothing.
+    await page.getByRole('button', { name: 'Add asset…' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: 'Type' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('adds an asset by hand, showing a refusal at its field, and opens its schedule', async () => {

@@ -81,6 +81,7 @@ export class EditorDraft<State> implements GuardedEditor {
       this.key = '';
       this.baseline = snapshotOf(spec.state());
       this.finished = true;
+      if (spec.loads) this.started = false;
       $effect(() => this.watch());
       $effect(() => {
         leaveGuard.add(this);
@@ -125,6 +126,7 @@ export class EditorDraft<State> implements GuardedEditor {
   ready(): void {
     if (this.spec.off) {
       this.baseline = snapshotOf(this.spec.state());
+      this.started = true;
       return;
     }
     this.baseline = snapshotOf(this.spec.state());
