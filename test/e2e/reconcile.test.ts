@@ -5,6 +5,7 @@ import { chooseCategoryByCode } from './accounts';
 import { eachTestStartsOnOverview } from './fresh-window';
 import { openRegisterOf, ownAccountWithLines } from './named-account';
 import { checkScreen } from './screens';
+import { leaveDialog } from './drafts';
 import { openApp, type AppSession } from './session';
 
 /**
@@ -129,6 +130,30 @@ describe.shuffle('reconciling a bank account to its statement', () => {
     expect((await line('CHQ 000123')).reconciled_on).toBeUndefined();
     expect((await line('DD BRITISH GAS')).reconciled_on).toBe('2026-10-31');
     await checkScreen(app, 'reconcile-history');
+  });
+
+  it('asks before leaving a statement date and balance typed, and keeps them on Keep editing', async () => {
+    // They were lost to Esc or ← Transactions without a question.
+    const { page } = app;
+    await ownAccount('Reconcile Leaves');
+    await openRegisterOf(app, name);
+    await page.keyboard.press('r');
+    await page.getByRole('heading', { name: `Reconcile ${name}` }).waitFor();
+    await page.getByRole('textbox', { name: 'Statement date' }).fill('31/10/2026');
+    await page.getByRole('textbox', { name: 'Closing balance on the statement' }).fill('2,407.66');
+    await page.getByRole('button', { name: /← Transactions/ }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await page.getByRole('textbox', { name: 'Closing balance on the statement' }).inputValue()).toBe('2,407.66');
+    await page.getByRole('button', { name: /← Transactions/ }).focus();
+    await page.keyboard.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('heading', { name: `Reconcile ${name}` }).waitFor({ state: 'detached' });
+    expect(await reconciliations()).toEqual([]);
+    // Opened and left untouched, it asks nothing.
+    await page.keyboard.press('r');
+    await page.getByRole('heading', { name: `Reconcile ${name}` }).waitFor();
+    await page.getByRole('button', { name: /← Transactions/ }).click();
+    await page.getByRole('heading', { name: `Reconcile ${name}` }).waitFor({ state: 'detached' });
   });
 
   it('takes the reconciliation back with Ctrl+Z and does it again with Shift+Ctrl+Z', async () => {
