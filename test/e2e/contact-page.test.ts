@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestBook } from '../engine/harness';
 import { useBookOpener } from './fresh-book';
 import { checkScreen } from './screens';
+import { leaveDialog } from './drafts';
 import type { AppSession } from './session';
 import { must } from './setup-request';
 
@@ -147,6 +148,24 @@ describe.shuffle('projects, notes and a contact page in browser mode', () => {
     await page.locator('body').press('ControlOrMeta+z');
     await page.getByText('Pays by BACS on the 28th').waitFor();
     expect(await notes()).toEqual(['Pays by BACS on the 28th']);
+  });
+
+  it('asks before Esc leaves a new note typed and not added; Save adds it', async () => {
+    // Esc in the box reached the page, which closed with the note.
+    await openBook();
+    const { page } = app;
+    await openAcmePage();
+    const notes = async () => (await api(`/v2/notes?contact=${encodeURIComponent(acme)}`)).body.notes.map((note: any) => note.note);
+    const box = page.getByRole('textbox', { name: 'New note' });
+    await box.fill('Call before delivering');
+    await box.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await box.inputValue()).toBe('Call before delivering');
+    await box.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Save' }).click();
+    await box.waitFor({ state: 'detached' });
+    await expect.poll(notes).toEqual(['Call before delivering']);
+    expect(app.problems).toEqual([]);
   });
 
   it('opens an invoice from the page in the Invoices section', async () => {
