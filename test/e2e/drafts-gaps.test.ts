@@ -97,6 +97,10 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     await page.keyboard.press('Alt+1');
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await textbox('Name').inputValue()).toBe('Shop fit-out');
+    // New project over it asks too (it replaced the form without a question).
+    await page.getByRole('button', { name: /^New project/ }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await textbox('Name').inputValue()).toBe('Shop fit-out');
 
     await reloadAndOpenDraft('project Shop fit-out');
     await page.getByRole('heading', { name: /^New project/ }).waitFor();
