@@ -36,6 +36,10 @@ describe('drafts of the user form', () => {
     await page.keyboard.press('Escape');
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await field('Last name').inputValue()).toBe('Lee');
+    // Add a user again over it asks too (it replaced the form without a question).
+    await page.getByRole('button', { name: 'Add a user' }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await field('Last name').inputValue()).toBe('Lee');
 
     page.once('dialog', (question) => void question.accept());
     await page.reload();
