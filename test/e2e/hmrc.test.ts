@@ -61,6 +61,17 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     await page.getByRole('tab', { name: 'HMRC' }).click();
   }
 
+  /** Tax › HMRC connected to the simulator with its token, and the quarter to 31 Oct 2026 opened from its obligation. */
+  async function connectAndOpenQuarter(): Promise<void> {
+    const { page } = app;
+    await openHmrcTab();
+    await page.getByLabel('HMRC address').fill(sim.url);
+    await page.getByLabel('Access token').fill(sim.token);
+    await page.getByRole('button', { name: 'Connect to HMRC' }).click();
+    await page.getByText(`Connected to HMRC at ${sim.url} for VAT number 123456789`).waitFor();
+    await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'To file' }).click();
+  }
+
   it('connects to HMRC and shows its obligations beside the book returns', async () => {
     await openBookAndHmrc();
     const { page } = app;
@@ -83,12 +94,7 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     await openBookAndHmrc();
     const { page } = app;
     // Connected, as the first test leaves the book, its obligations listed.
-    await openHmrcTab();
-    await page.getByLabel('HMRC address').fill(sim.url);
-    await page.getByLabel('Access token').fill(sim.token);
-    await page.getByRole('button', { name: 'Connect to HMRC' }).click();
-    await page.getByText(`Connected to HMRC at ${sim.url} for VAT number 123456789`).waitFor();
-    await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'To file' }).click();
+    await connectAndOpenQuarter();
     await page.getByRole('heading', { name: 'VAT return 1 Aug 2026 – 31 Oct 2026' }).waitFor();
     await page.getByText('HMRC period 18A6, due 7 Dec 2026.').waitFor();
     await page.getByRole('button', { name: 'Send to HMRC…' }).click();
@@ -121,12 +127,7 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
   it('a return whose answer was lost, and that HMRC then shows fulfilled, is looked up and filed, never sent twice', async () => {
     await openBookAndHmrc();
     const { page } = app;
-    await openHmrcTab();
-    await page.getByLabel('HMRC address').fill(sim.url);
-    await page.getByLabel('Access token').fill(sim.token);
-    await page.getByRole('button', { name: 'Connect to HMRC' }).click();
-    await page.getByText(`Connected to HMRC at ${sim.url} for VAT number 123456789`).waitFor();
-    await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'To file' }).click();
+    await connectAndOpenQuarter();
     await page.getByText('HMRC period 18A6, due 7 Dec 2026.').waitFor();
     // HMRC files the return but its answer is lost, and every look-up after it fails: the return stays pending.
     sim.submitFaults.push('lose');

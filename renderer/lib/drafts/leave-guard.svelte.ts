@@ -110,3 +110,15 @@ export const leaveGuard = new LeaveGuard();
 export function guardedClose(close: () => void): () => void {
   return () => void leaveGuard.confirm().then((leave) => leave && close());
 }
+
+/**
+ * A dialog's `onclosing` for a form inside it: Escape, ✕ or a click outside over changes asks Keep
+ * editing / Save / Discard instead of closing, and `close` runs once the person may leave.
+ */
+export function closingAsks(editor: Pick<GuardedEditor, 'dirty'>, close: () => void): () => boolean {
+  return () => {
+    if (!editor.dirty) return true;
+    void leaveGuard.confirm().then((leave) => leave && close());
+    return false;
+  };
+}
