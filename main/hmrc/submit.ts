@@ -1,5 +1,5 @@
 import type { HmrcReceiptRecord } from '../../shared/api/hmrc';
-import { HMRC_RETURN_FIELDS, hmrcReturnJson, type HmrcReturnFigures } from '../../shared/api/hmrc-return';
+import { HMRC_AMOUNT, HMRC_RETURN_FIELDS, hmrcReturnJson, type HmrcReturnFigures } from '../../shared/api/hmrc-return';
 import type { VatReturnRecord } from '../../shared/api/vat_returns';
 import type { BookCaller } from './book';
 import { HmrcError, HmrcUnanswered, type HmrcClient } from './client';
@@ -115,7 +115,7 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
 function heldFigures(held: Record<string, string> | null): HmrcReturnFigures | null {
   if (!held) return null;
   const figures = Object.fromEntries(HMRC_RETURN_FIELDS.map((field) => [field, held[field]]));
-  return HMRC_RETURN_FIELDS.every((field) => typeof held[field] === 'string' && /^-?\d{1,13}(\.\d{1,2})?$/.test(held[field])) ? (figures as HmrcReturnFigures) : null;
+  return HMRC_RETURN_FIELDS.every((field) => typeof held[field] === 'string' && HMRC_AMOUNT.test(held[field])) ? (figures as HmrcReturnFigures) : null;
 }
 
 /** When HMRC received a return found by look-up: the fulfilled obligation's `received`, else now. */

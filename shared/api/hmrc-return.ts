@@ -18,6 +18,9 @@ export const HMRC_RETURN_FIELDS = [
 ] as const;
 export type HmrcReturnField = (typeof HMRC_RETURN_FIELDS)[number];
 
+/** One of the nine figures as decimal text: whole pounds or pence, as HMRC's return holds them. */
+export const HMRC_AMOUNT = /^-?[0-9]{1,13}(\.[0-9]{1,2})?$/;
+
 /** Each field's value as decimal text, ready to be written into the JSON as a number. */
 export type HmrcReturnFigures = Record<HmrcReturnField, string>;
 

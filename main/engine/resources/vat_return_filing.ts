@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { PERIOD_KEY, type HmrcReceiptRecord } from '../../../shared/api/hmrc';
-import { boxesFromHmrcFigures, HMRC_RETURN_FIELDS, hmrcReturnFigures, sameHmrcFigures, type HmrcReturnField, type HmrcReturnFigures } from '../../../shared/api/hmrc-return';
+import { boxesFromHmrcFigures, HMRC_AMOUNT, HMRC_RETURN_FIELDS, hmrcReturnFigures, sameHmrcFigures, type HmrcReturnField, type HmrcReturnFigures } from '../../../shared/api/hmrc-return';
 import { Level } from '../../../shared/api/permissions';
 import { vatReturnStates } from '../../db/schema';
 import type { EngineContext } from '../context';
@@ -34,7 +34,7 @@ const receiptSchema = z.object({
   receipt_timestamp: z.string().max(40).optional(),
   found_by_lookup: z.boolean().optional(),
   /** What HMRC holds for the period, when it was found there rather than taken now (HMRC's names). */
-  held_figures: z.object(Object.fromEntries(HMRC_RETURN_FIELDS.map((field) => [field, z.string().regex(/^-?[0-9]{1,13}(\.[0-9]{1,2})?$/, { error: 'must be an amount' })])) as Record<HmrcReturnField, z.ZodString>).optional(),
+  held_figures: z.object(Object.fromEntries(HMRC_RETURN_FIELDS.map((field) => [field, z.string().regex(HMRC_AMOUNT, { error: 'must be an amount' })])) as Record<HmrcReturnField, z.ZodString>).optional(),
 });
 const rejectionSchema = z.object({ message: z.string({ error: 'is required' }).trim().min(1).max(2000) });
 
