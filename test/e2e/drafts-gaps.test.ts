@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
 import { accountWithLines, openRegister } from './accounts';
 import { draftKept, leaveDialog } from './drafts';
+import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
 /**
@@ -131,6 +132,7 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     await editor.getByRole('textbox', { name: 'Text', exact: true }).fill('NCP CAR PARK');
     await draftKept(app);
     await expect.poll(drafts).toEqual(['bank rule “Parking”']);
+    await checkScreen(app, 'bank-rule-draft-kept');
     await textbox('Name').press('Escape');
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await textbox('Name').inputValue()).toBe('Parking');

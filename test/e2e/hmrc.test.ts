@@ -147,6 +147,7 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'Filing pending' }).click();
     await page.getByText('This return was sent to HMRC and no answer came back.', { exact: false }).waitFor();
     await page.getByText('HMRC shows period 18A6 as fulfilled: the return sent earlier has most likely arrived.').waitFor();
+    await checkScreen(app, 'tax-hmrc-pending-fulfilled');
     await page.getByRole('button', { name: 'Look it up on HMRC…' }).click();
     await dialog.getByLabel('I confirm this declaration').check();
     await dialog.getByRole('button', { name: 'Send to HMRC' }).click();
