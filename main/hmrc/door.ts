@@ -7,6 +7,7 @@ import { bookCaller, BookRefusal, type BookCaller } from './book';
 import { HmrcError, HmrcUnanswered } from './client';
 import { HmrcSignInError, MissingHmrcClientError } from './oauth';
 import { defaultObligationWindow, NoVrnError, obligationsWithBook, vrnOf } from './obligations';
+import { PeriodKeyMismatch } from './period-check';
 import type { HmrcService } from './service';
 import { NotConnectedError } from './service';
 import { SubmissionInDoubt, SubmissionRefused, submitVatReturn } from './submit';
@@ -26,7 +27,7 @@ const HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Cont
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: HEADERS });
 const refuse = (status: number, ...messages: string[]) => reply(status, { errors: messages.map((message) => ({ message })) });
 
-const USER_ERRORS = [MissingHmrcClientError, HmrcSignInError, NotConnectedError, HmrcReconnectNeeded, NoVrnError, SubmissionRefused, SubmissionInDoubt, HmrcUnanswered];
+const USER_ERRORS = [MissingHmrcClientError, HmrcSignInError, NotConnectedError, HmrcReconnectNeeded, NoVrnError, SubmissionRefused, SubmissionInDoubt, HmrcUnanswered, PeriodKeyMismatch];
 
 class BadRequest extends Error {
   constructor(

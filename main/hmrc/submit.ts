@@ -3,6 +3,7 @@ import { HMRC_AMOUNT, HMRC_RETURN_FIELDS, hmrcReturnJson, type HmrcReturnFigures
 import type { VatReturnRecord } from '../../shared/api/vat_returns';
 import type { BookCaller } from './book';
 import { HmrcError, HmrcUnanswered, type HmrcClient } from './client';
+import { confirmPeriodKey } from './period-check';
 
 /**
  * One VAT return sent to HMRC, once (issue 21 item 3). The return goes `pending` in the book before
@@ -10,6 +11,7 @@ import { HmrcError, HmrcUnanswered, type HmrcClient } from './client';
  * `rejected` with HMRC's words. No answer, or a 5xx, leaves it open whether HMRC took it (a POST has
  * no idempotency key, vat-api-rules.md section 12), so before any retry the return is looked up on
  * HMRC: found, it is filed; not found, it is sent again. A duplicate answer means it was filed already.
+ * Before any of that, the period key must be HMRC's for the book's dates (period-check.ts).
  */
 
 export interface SubmitOutcome {
@@ -57,6 +59,9 @@ function refusalSentence(error: HmrcError): string {
 export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOutcome> {
   const { book, client, periodEndsOn, periodKey } = options;
   const path = `/v2/vat_returns/${periodEndsOn}`;
+  const record = (await book('GET', path)).body.vat_return as VatReturnRecord;
+  // A return the book holds as filed is refused by the book below, without a word to HMRC.
+  if (record.filing_status !== 'filed' && record.filing_status !== 'marked_as_filed') await confirmPeriodKey(client, record, periodKey);
   const begun = await book('PUT', `${path}/hmrc_submission`, { hmrc_submission: { period_key: periodKey } });
   const json = hmrcReturnJson(periodKey, begun.body.hmrc_figures as HmrcReturnFigures);
 

@@ -20,7 +20,8 @@ export interface SimObligation {
   received?: string;
 }
 
-export type Fault = 'lose' | 'lose-before' | '500' | '503' | '429';
+/** `answer`: this request is answered as usual, so a fault queued after it meets a later request. */
+export type Fault = 'answer' | 'lose' | 'lose-before' | '500' | '503' | '429';
 
 export interface SimRequest {
   method: string;

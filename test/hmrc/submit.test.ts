@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toMinor } from '../../shared/money';
 import { bookCaller, BookRefusal } from '../../main/hmrc/book';
+import { PeriodKeyMismatch } from '../../main/hmrc/period-check';
 import { SubmissionInDoubt, SubmissionRefused, submitVatReturn } from '../../main/hmrc/submit';
 import type { TestBook } from '../engine/harness';
 import { clientFor, ownerAuthorization, QUARTER, simulator, vatBook } from './fixture';
@@ -67,7 +68,7 @@ describe('submitting a VAT return to HMRC', () => {
     sim.submitFaults.push('500');
     await submit(t);
     const order = sim.requests.map((request) => `${request.method} ${request.path.replace(/^\/organisations\/vat\/\d+/, '')}`);
-    expect(order).toEqual(['POST /returns', 'GET /returns/18A6', 'POST /returns']);
+    expect(order).toEqual(['GET /obligations', 'POST /returns', 'GET /returns/18A6', 'POST /returns']);
     expect(sim.returns.size).toBe(1);
     expect((await vatReturn(t)).filing_status).toBe('filed');
   });
@@ -150,12 +151,56 @@ describe('submitting a VAT return to HMRC', () => {
     sim = await simulator();
     const t = vatBook();
     sim.submitFaults.push('lose');
-    sim.anyFaults.push('lose-before', 'lose-before', 'lose-before', 'lose-before');
+    // The period key's check reads the obligations; every look-up after the lost POST goes unanswered.
+    sim.anyFaults.push('answer', 'lose-before', 'lose-before', 'lose-before', 'lose-before');
     await expect(submit(t)).rejects.toBeInstanceOf(SubmissionInDoubt);
     expect((await vatReturn(t)).filing_status).toBe('pending');
     const before = sim.submissions().length;
     await submit(t);
     expect(sim.submissions()).toHaveLength(before);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
+  it("refuses a period key HMRC gives for other dates, sending nothing and leaving the return as it was", async () => {
+    sim = await simulator();
+    const t = vatBook();
+    // 18A7 is HMRC's open quarter November to January; the book's return is August to October.
+    const error = await submitVatReturn({ book: bookCaller(t.engine, ownerAuthorization), client: clientFor(sim), periodEndsOn: QUARTER.end, periodKey: '18A7', now }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PeriodKeyMismatch);
+    expect((error as Error).message).toBe(
+      "HMRC's period 18A7 runs 1 November 2026 to 31 January 2027, not 1 August 2026 to 31 October 2026 as the book's return does, so nothing was sent. " +
+        "Send each return under the period key HMRC gives for the same dates; if the book's VAT periods differ from HMRC's, put the VAT period dates right in Settings.",
+    );
+    expect(sim.submissions()).toHaveLength(0);
+    const record = await vatReturn(t);
+    expect(record.filing_status).toBe('unfiled');
+    expect(record.hmrc_period_key).toBeUndefined();
+    // The right key still goes through afterwards.
+    await submit(t);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+
+  it('refuses a period key HMRC does not know, sending nothing', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    const error = await submitVatReturn({ book: bookCaller(t.engine, ownerAuthorization), client: clientFor(sim), periodEndsOn: QUARTER.end, periodKey: '19C4', now }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PeriodKeyMismatch);
+    expect((error as Error).message).toContain('HMRC has no VAT period 19C4 for this business, so the return for 1 August 2026 to 31 October 2026 was not sent.');
+    expect(sim.submissions()).toHaveLength(0);
+    expect((await vatReturn(t)).filing_status).toBe('unfiled');
+  });
+
+  it('finds the key among the fulfilled ones when HMRC took a return whose answer was lost, and records it filed', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('lose');
+    sim.anyFaults.push('answer', 'lose-before', 'lose-before', 'lose-before', 'lose-before');
+    await expect(submit(t)).rejects.toBeInstanceOf(SubmissionInDoubt);
+    // HMRC holds it: 18A6 is no longer open, so the second try's check must look among the fulfilled.
+    expect(sim.obligations.find((obligation) => obligation.periodKey === QUARTER.key)!.status).toBe('F');
+    const outcome = await submit(t);
+    expect(outcome.alreadyFiled).toBe(true);
+    expect(sim.submissions()).toHaveLength(1);
     expect((await vatReturn(t)).filing_status).toBe('filed');
   });
 
