@@ -18,3 +18,13 @@ export function replacingRows(family: Family, fields: SyncRecord, current: SyncR
   }
   return out;
 }
+
+/**
+ * Whether a payload made by replacingRows adds child rows. Such a PUT is not idempotent: sent twice,
+ * the second adds the rows again (or is refused over the first's removed urls). So it is never resent
+ * blind after a lost answer; the next round reads the remote and merges from what landed.
+ */
+export function addsRows(family: Family, payload: SyncRecord): boolean {
+  if (!family.nested) return false;
+  return Object.keys(family.nested).some((field) => Array.isArray(payload[field]) && (payload[field] as SyncRecord[]).some((row) => typeof row.url !== 'string'));
+}

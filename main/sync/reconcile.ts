@@ -2,7 +2,7 @@ import { checkAborted, type RoundContext } from './context';
 import type { Family, SyncRecord } from './family';
 import { MissingLink, pick, toLocalForm, toRemoteForm } from './links';
 import { mergeFields } from './merge';
-import { replacingRows } from './nested';
+import { addsRows, replacingRows } from './nested';
 import { project, sameRecord } from './normalize';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
@@ -109,7 +109,7 @@ export async function writeMerged(
       if (moveThere && stage === moveThere.created) remoteRecord = await transitionRemote(ctx, family, mapped.remoteUrl, stage);
       if (fieldsThere.length > 0) {
         const fields = replacingRows(family, toRemoteForm(ctx.state, family, pick(merged, fieldsThere)), remoteRecord);
-        const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields } });
+        const answer = await ctx.remote.request('PUT', mapped.remoteUrl, { body: { [family.one]: fields }, retry: addsRows(family, fields) ? 'never' : 'safe' });
         remoteRecord = recordIn(family, answer.body) ?? (await readRemoteOrThrow(ctx, family, mapped.remoteUrl));
       }
       if (moveThere && stage !== null && stage !== moveThere.created) remoteRecord = await transitionRemote(ctx, family, mapped.remoteUrl, stage);
@@ -118,7 +118,7 @@ export async function writeMerged(
       checkAborted(ctx);
       if (error instanceof MissingLink && neverArrives(error)) await holdForUnsyncedLink(ctx, family, mapped.localId, mineRaw, error);
       if (error instanceof MissingLink) return 'held';
-      // A transition in doubt: nothing saved, and an update queued, so the next round's push reads the
+      // A transition or a PUT of rows in doubt: nothing saved, and an update queued, so the next round's push reads the
       // record and merges again (a pull alone would see the remote unchanged and leave ours unsent).
       if (error instanceof UncertainWrite) {
         if (!ctx.state.outboxFor(family.name, mapped.localId)) ctx.state.saveOutbox({ family: family.name, localId: mapped.localId, operation: 'update', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
