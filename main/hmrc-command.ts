@@ -6,6 +6,7 @@ import { parseOptions, UsageError } from './args';
 import type { Clock } from './engine/context';
 import { openEngine } from './engine/open';
 import type { BookOptions } from './engine/setup';
+import { actingUserEmail } from './hmrc/acting-user';
 import { asOwner, BookRefusal, type BookCaller } from './hmrc/book';
 import { HmrcClient, HmrcError, HmrcUnanswered } from './hmrc/client';
 import { fraudHeaders } from './hmrc/fraud-headers';
@@ -75,11 +76,12 @@ export async function hmrcCommand(argv: string[], clock: Clock, env: Record<stri
 
 async function run(action: 'obligations' | 'submit', values: Record<string, string>, book: BookCaller, hmrc: { baseUrl: string; token: string; clock: Clock }): Promise<number> {
   const { baseUrl, token, clock } = hmrc;
+  const [vrn, appUser] = await Promise.all([bookVrn(book), actingUserEmail(book)]);
   const client = new HmrcClient({
     baseUrl,
-    vrn: await bookVrn(book),
+    vrn,
     tokens: new StaticHmrcTokens(token),
-    fraudHeaders: () => fraudHeaders(machineFacts({ userData: userDataFolder() })),
+    fraudHeaders: async () => fraudHeaders(await machineFacts({ userData: userDataFolder(), appUser })),
   });
   if (action === 'obligations') {
     const window = values.from ? { from: values.from, to: values.to! } : values.status === 'O' ? {} : defaultObligationWindow(clock.now().toISOString().slice(0, 10));

@@ -21,8 +21,8 @@ export interface HmrcClientOptions {
   baseUrl: string;
   vrn: string;
   tokens: HmrcTokens;
-  /** The fourteen fraud prevention headers, collected afresh for each request. */
-  fraudHeaders: () => Record<string, string>;
+  /** The fourteen fraud prevention headers, collected afresh for each request (a promise: reading the machine must not block). */
+  fraudHeaders: () => Record<string, string> | Promise<Record<string, string>>;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   /** How long an answer is waited for before it counts as lost. */
@@ -106,11 +106,9 @@ export class HmrcClient {
   }
 
   private async send(method: 'GET' | 'POST', path: string, body?: string, authorization?: string): Promise<Response> {
-    const headers: Record<string, string> = {
-      ...this.options.fraudHeaders(),
-      Accept: HMRC_ACCEPT,
-      Authorization: authorization ?? (await this.options.tokens.authorization()),
-    };
+    // The token first (a refresh goes out over the network): the IPs' timestamp stays the last thing read.
+    const bearer = authorization ?? (await this.options.tokens.authorization());
+    const headers: Record<string, string> = { ...(await this.options.fraudHeaders()), Accept: HMRC_ACCEPT, Authorization: bearer };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
       return await this.fetcher(`${this.base}${path}`, { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });

@@ -2,8 +2,9 @@
  * HMRC's fraud prevention headers for the connection method DESKTOP_APP_DIRECT
  * (../shared/spec/hmrc/fraud-prevention-headers.md, specification 3.3): the fourteen headers from
  * facts collected on the machine (machine-facts.ts) and the window (the renderer, through the bridge).
- * This module only encodes; it never makes a value up. A value that cannot be collected is sent
- * empty, the route the specification gives after HMRC has been told why (docs/api-notes.md).
+ * This module only encodes; it never makes a value up. A header with nothing collected is sent empty,
+ * the route the specification gives after HMRC has been told why (docs/api-notes.md); a key of a
+ * key-value structure with no value is left out, which the specification allows.
  */
 
 export interface Screen {
@@ -24,8 +25,10 @@ export interface FraudFacts {
   window: { width: number; height: number } | null;
   /** Minutes east of UTC at the time of the call (BST: 60). */
   utcOffsetMinutes: number;
-  userAgent: { osFamily: string; osVersion: string; deviceManufacturer?: string; deviceModel?: string };
+  userAgent: { osFamily: string; osVersion?: string; deviceManufacturer?: string; deviceModel?: string };
   osUser: string;
+  /** The email of the book's user the request acts as: Gov-Client-User-IDs under the product's name. */
+  appUser?: string;
   productName: string;
   version: string;
   /** SHA-256 of the licence key, upper-case hex; null when there is none (Ledgerdesk issues none). */
@@ -75,7 +78,7 @@ export function fraudHeaders(facts: FraudFacts): Record<string, string> {
       ['device-manufacturer', facts.userAgent.deviceManufacturer],
       ['device-model', facts.userAgent.deviceModel],
     ]),
-    'Gov-Client-User-IDs': keyValues([['os', facts.osUser]]),
+    'Gov-Client-User-IDs': keyValues([['os', facts.osUser], [name, facts.appUser]]),
     'Gov-Client-Window-Size': facts.window ? keyValues([['width', facts.window.width], ['height', facts.window.height]]) : '',
     'Gov-Vendor-License-IDs': facts.licenceHash ? keyValues([[name, facts.licenceHash]]) : '',
     'Gov-Vendor-Product-Name': percentEncode(facts.productName),

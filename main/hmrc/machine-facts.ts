@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { networkInterfaces, release, type as osType, userInfo, version as osVersionText } from 'node:os';
+import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DeviceFacts } from '../../shared/api/hmrc';
 import type { FraudFacts } from './fraud-headers';
+import { nodeOsProbe, type OsProbe } from './os-probe';
+import { userAgentFacts, type UserAgentFacts } from './user-agent-facts';
 
 /**
- * The machine's side of the fraud prevention headers, read truthfully from the operating system at
- * the moment of each call (the IPs and their timestamp "immediately before each request"). The
- * window's side (screens, window size) comes from the renderer with the request; the CLI has no
- * window, so those are sent empty (docs/api-notes.md).
+ * The machine's side of the fraud prevention headers, read truthfully from the operating system: the
+ * IPs and their timestamp at the moment of each call ("immediately before each request"), the system
+ * and the device once (user-agent-facts.ts). The window's side (screens, window size) comes from the
+ * renderer with the request; the CLI has no window, so those are sent empty (docs/api-notes.md).
  */
 
 export const PRODUCT_NAME = 'Ledgerdesk';
@@ -52,23 +54,25 @@ export function localAddresses(): { ips: string[]; macs: string[] } {
   return { ips: [...ips], macs: [...macs] };
 }
 
-const OS_FAMILIES: Record<string, string> = { Windows_NT: 'Windows', Darwin: 'MacOS', Linux: 'Linux' };
+/**
+ * The operating system and the hardware do not change while the app runs, and reading them may start
+ * a program (sysctl, reg): once per probe, so once per process for the real one, failures included.
+ */
+const userAgents = new WeakMap<OsProbe, Promise<UserAgentFacts>>();
 
-/** The maker and model where the system publishes them without privileges (Linux DMI); else left out. */
-function hardware(): { deviceManufacturer?: string; deviceModel?: string } {
-  const read = (name: string) => {
-    try {
-      return readFileSync(`/sys/class/dmi/id/${name}`, 'utf8').trim() || undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  return { deviceManufacturer: read('sys_vendor'), deviceModel: read('product_name') };
+function userAgentOnce(probe: OsProbe): Promise<UserAgentFacts> {
+  let facts = userAgents.get(probe);
+  if (!facts) {
+    facts = userAgentFacts(probe);
+    userAgents.set(probe, facts);
+  }
+  return facts;
 }
 
-function osUser(): string {
-  const name = userInfo().username;
-  const domain = process.platform === 'win32' ? process.env.USERDOMAIN : undefined;
+/** Windows names the user within their domain (HMRC's example: domain\alice). */
+function osUser(probe: OsProbe): string {
+  const name = probe.userName();
+  const domain = probe.platform === 'win32' ? probe.env.USERDOMAIN : undefined;
   return domain ? `${domain}\\${name}` : name;
 }
 
@@ -77,10 +81,17 @@ export interface MachineFactsOptions {
   /** The wall clock (never the book's fixed clock): HMRC wants when the IPs were really read. */
   now?: () => Date;
   licenceKeyHash?: string | null;
+  /** The email of the book's user the request acts as (actingUserEmail), for Gov-Client-User-IDs. */
+  appUser?: string;
+  /** The operating system read from; tests pass a simulated Mac or Windows PC. */
+  probe?: OsProbe;
 }
 
 /** All the facts for one request; `device` is what the window reported, if a window asked. */
-export function machineFacts(options: MachineFactsOptions, device?: DeviceFacts): FraudFacts {
+export async function machineFacts(options: MachineFactsOptions, device?: DeviceFacts): Promise<FraudFacts> {
+  const probe = options.probe ?? nodeOsProbe;
+  // Awaited first, so the addresses and their timestamp are still read right before the request.
+  const userAgent = await userAgentOnce(probe);
   const now = options.now ?? (() => new Date());
   const { ips, macs } = localAddresses();
   const at = now();
@@ -92,8 +103,9 @@ export function machineFacts(options: MachineFactsOptions, device?: DeviceFacts)
     screens: device?.screens.length ? device.screens.map((screen) => ({ width: screen.width, height: screen.height, scalingFactor: screen.scaling_factor, colourDepth: screen.colour_depth })) : null,
     window: device?.window ?? null,
     utcOffsetMinutes: -at.getTimezoneOffset(),
-    userAgent: { osFamily: OS_FAMILIES[osType()] ?? osType(), osVersion: process.platform === 'win32' ? osVersionText() : release(), ...hardware() },
-    osUser: osUser(),
+    userAgent,
+    osUser: osUser(probe),
+    appUser: options.appUser,
     productName: PRODUCT_NAME,
     version: PRODUCT_VERSION,
     licenceHash: options.licenceKeyHash ?? null,

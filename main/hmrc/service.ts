@@ -1,4 +1,5 @@
 import type { DeviceFacts, HmrcStatusRecord } from '../../shared/api/hmrc';
+import { actingUserEmail } from './acting-user';
 import type { BookCaller } from './book';
 import { HmrcClient, type HmrcTokens } from './client';
 import type { ConnectionStore } from './connection';
@@ -112,11 +113,12 @@ export class HmrcService {
     const connection = this.options.store.read();
     if (!connection) throw new NotConnectedError();
     if (connection.reconnectNeeded) throw new HmrcReconnectNeeded();
+    const [vrn, appUser] = await Promise.all([bookVrn(book), actingUserEmail(book)]);
     return new HmrcClient({
       baseUrl: connection.baseUrl,
-      vrn: await bookVrn(book),
+      vrn,
       tokens: this.tokens(),
-      fraudHeaders: () => fraudHeaders(machineFacts({ userData: this.options.userData }, device)),
+      fraudHeaders: async () => fraudHeaders(await machineFacts({ userData: this.options.userData, appUser }, device)),
       fetch: this.options.fetch,
       sleep: this.options.sleep,
     });

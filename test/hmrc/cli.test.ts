@@ -72,6 +72,8 @@ describe('npm run cli -- hmrc', { timeout: 240_000 }, () => {
     expect(printed.obligations.find((obligation) => obligation.period_key === '18A6')).toMatchObject({ status: 'O', start: '2026-08-01', end: '2026-10-31', due: '2026-12-07', book_period_ends_on: '2026-10-31' });
     const open = JSON.parse((await run(['obligations', '--db', db, '--status', 'O'], { LEDGERDESK_HMRC_BASE: sim.url, LEDGERDESK_HMRC_TOKEN: sim.token })).stdout) as typeof printed;
     expect(open.obligations.map((obligation) => obligation.period_key)).toEqual(['18A6', '18A7']);
+    // The CLI acts as the book's owner: Gov-Client-User-IDs names them beside the operating system's user.
+    for (const request of sim.requests) expect(request.headers.get('Gov-Client-User-IDs')).toMatch(/^os=[^&]+&ledgerdesk=owner%40example\.com$/);
   });
 
   it('sends nothing without --declare, and says why in one sentence', async () => {

@@ -48,7 +48,7 @@ export function clientFor(sim: HmrcSimulator, options: { userData?: string; slee
     baseUrl: sim.url,
     vrn: sim.vrn,
     tokens: new StaticHmrcTokens(sim.token),
-    fraudHeaders: () => fraudHeaders(machineFacts({ userData: folder }, device)),
+    fraudHeaders: async () => fraudHeaders(await machineFacts({ userData: folder }, device)),
     sleep: async (ms) => void options.sleeps?.push(ms),
     timeoutMs: 5_000,
   });

@@ -43,6 +43,10 @@ describe('fraud prevention headers (DESKTOP_APP_DIRECT)', () => {
     expect(validateFraudHeaders(new Headers(headers), { mayBeEmpty: ['Gov-Client-Multi-Factor', 'Gov-Vendor-License-IDs'] })).toEqual([]);
   });
 
+  it('names the book user the request acts as beside the os user, under the product name', () => {
+    expect(fraudHeaders({ ...facts, appUser: 'alice+vat@example.com' })['Gov-Client-User-IDs']).toBe('os=domain%5Calice&ledgerdesk=alice%2Bvat%40example.com');
+  });
+
   it('percent-encodes what encodeURIComponent leaves alone, and writes offsets west of UTC', () => {
     expect(percentEncode("it's (a)*!")).toBe('it%27s%20%28a%29%2A%21');
     expect(utcOffset(-75)).toBe('UTC-01:15');
@@ -73,8 +77,8 @@ describe('fraud prevention headers (DESKTOP_APP_DIRECT)', () => {
     expect(deviceId(folder)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('collects this machine truthfully: its addresses, its user, the wall clock, the window it was given', () => {
-    const collected = machineFacts({ userData: userData(), now: () => new Date('2026-11-22T10:00:00.5Z') }, { screens: [{ width: 800, height: 600, scaling_factor: 2, colour_depth: 24 }], window: { width: 640, height: 480 } });
+  it('collects this machine truthfully: its addresses, its user, the wall clock, the window it was given', async () => {
+    const collected = await machineFacts({ userData: userData(), now: () => new Date('2026-11-22T10:00:00.5Z') }, { screens: [{ width: 800, height: 600, scaling_factor: 2, colour_depth: 24 }], window: { width: 640, height: 480 } });
     expect(collected.localIpsTimestamp).toBe('2026-11-22T10:00:00.500Z');
     expect(collected.localIps.every((ip) => ip !== '127.0.0.1' && ip !== '::1')).toBe(true);
     expect(collected.osUser.length).toBeGreaterThan(0);

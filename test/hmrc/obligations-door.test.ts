@@ -35,5 +35,7 @@ describe('HMRC obligations through the window door', () => {
     expect(await keys('?status=O')).toEqual(['18A1 O', '18A6 O', '18A7 O']);
     // The default: both statuses, the year to a quarter ahead of today, where the old quarter is not.
     expect(await keys('')).toEqual(['18A4 F', '18A5 F', '18A6 O', '18A7 O']);
+    // Gov-Client-User-IDs names the book's user whose token asked, beside the operating system's.
+    expect(new Set(sim.requests.map((request) => request.headers.get('Gov-Client-User-IDs')?.replace(/^os=[^&]+/, 'os=…')))).toEqual(new Set(['os=…&ledgerdesk=owner%40example.com']));
   });
 });

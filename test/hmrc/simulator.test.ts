@@ -9,7 +9,7 @@ let sim: HmrcSimulator;
 let fraud: Record<string, string>;
 beforeAll(async () => {
   sim = await simulator();
-  fraud = fraudHeaders(machineFacts({ userData: userData() }, { screens: [{ width: 1920, height: 1080, scaling_factor: 1, colour_depth: 24 }], window: { width: 1280, height: 800 } }));
+  fraud = fraudHeaders(await machineFacts({ userData: userData() }, { screens: [{ width: 1920, height: 1080, scaling_factor: 1, colour_depth: 24 }], window: { width: 1280, height: 800 } }));
 });
 afterAll(() => sim.stop());
 
