@@ -17,8 +17,20 @@ const OS_FAMILIES: Partial<Record<NodeJS.Platform, string>> = { win32: 'Windows'
 export async function userAgentFacts(probe: OsProbe): Promise<UserAgentFacts> {
   const osFamily = OS_FAMILIES[probe.platform] ?? probe.type();
   if (probe.platform === 'darwin') return { osFamily, ...(await macFacts(probe)) };
-  if (probe.platform === 'win32') return { osFamily, ...(await windowsFacts(probe)) };
-  return { osFamily, osVersion: nonEmpty(probe.release()), ...(await dmiFacts(probe)) };
+  if (probe.platform === 'win32') return { osFamily, ...withoutFirmwarePlaceholders(await windowsFacts(probe)) };
+  return { osFamily, osVersion: nonEmpty(probe.release()), ...withoutFirmwarePlaceholders(await dmiFacts(probe)) };
+}
+
+/**
+ * Text a PC's maker left in the firmware instead of its name ("To Be Filled By O.E.M.", "System
+ * Product Name", "Default string"). HMRC forbids placeholder values and checks by hand that values are
+ * realistic (fraud-prevention-headers.md, "Missing data"), so such a maker or model is left out.
+ */
+const FIRMWARE_PLACEHOLDER = /^(to be filled by o\.?e\.?m\.?|o\.?e\.?m\.?|system (manufacturer|product name)|default string|not (applicable|specified|available)|none|n\/a|unknown|x\.x|0+|123456789|type1productconfigid)$/i;
+
+function withoutFirmwarePlaceholders(facts: Pick<UserAgentFacts, 'deviceManufacturer' | 'deviceModel'>): Pick<UserAgentFacts, 'deviceManufacturer' | 'deviceModel'> {
+  const real = (text: string | undefined) => (text !== undefined && !FIRMWARE_PLACEHOLDER.test(text.trim()) ? text : undefined);
+  return { ...facts, deviceManufacturer: real(facts.deviceManufacturer), deviceModel: real(facts.deviceModel) };
 }
 
 /** The text a read gave, trimmed; undefined when it failed or gave nothing. */

@@ -156,6 +156,15 @@ describe('the user agent and user ids of a simulated machine', () => {
     expect((await headersOf({ ...linux, files: {} }))['Gov-Client-User-Agent']).toBe('os-family=Linux&os-version=6.1.0-18-amd64');
   });
 
+  it("leaves out a maker or model the firmware holds only as its maker's placeholder text", async () => {
+    const unbranded = BIOS_KEY_OUTPUT.replace('Dell Inc.\r\n    SystemProductName', 'To Be Filled By O.E.M.\r\n    SystemProductName').replace('XPS 13 9310', 'System Product Name');
+    expect((await headersOf({ ...WINDOWS, commands: { [BIOS_QUERY]: unbranded } }))['Gov-Client-User-Agent']).toBe('os-family=Windows&os-version=10');
+    const linux = { platform: 'linux' as const, release: '6.1.0-18-amd64', files: { '/sys/class/dmi/id/sys_vendor': 'System manufacturer\n', '/sys/class/dmi/id/product_name': 'B450M DS3H\n' } };
+    expect((await headersOf(linux))['Gov-Client-User-Agent']).toBe('os-family=Linux&os-version=6.1.0-18-amd64&device-model=B450M%20DS3H');
+    const defaults = { ...linux, files: { '/sys/class/dmi/id/sys_vendor': 'Default string\n', '/sys/class/dmi/id/product_name': 'Default string\n' } };
+    expect((await headersOf(defaults))['Gov-Client-User-Agent']).toBe('os-family=Linux&os-version=6.1.0-18-amd64');
+  });
+
   it('leaves out what a missing, failing or hung program would have told, and throws nothing', async () => {
     const bareMac = simulated({ ...MAC, files: {}, commands: { '/usr/sbin/sysctl -n hw.model': timedOut() } });
     expect((await headersOf(bareMac))['Gov-Client-User-Agent']).toBe('os-family=MacOS&device-manufacturer=Apple%20Inc.');
