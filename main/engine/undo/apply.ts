@@ -3,9 +3,11 @@ import type { EngineContext } from '../context';
 import { ApiError, unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
 import { notCapturing } from './capture';
-import { findReferrer, OWNED_BY_ANY, referencesTo, undeclaredParents } from './references';
+import { findReferrer, referencesTo } from './references';
 import { standingRuleBroken } from './standing-rules';
 import { columnFromImage, undoTables, type UndoTable } from './tables';
+import { keyHeldOutside } from './unique-holders';
+import { writeOrder, type RowMove } from './write-order';
 
 export type Direction = 'undo' | 'redo';
 
@@ -42,25 +44,6 @@ function netRows(sqlite: Database.Database, setId: number): NetRow[] {
   return [...net.values()].filter((row) => row.before !== row.after);
 }
 
-/** How far each table sits below the tables it refers to, so parents are written before children. */
-function depths(tables: Map<string, UndoTable>): Map<string, number> {
-  const depth = new Map<string, number>();
-  const visit = (name: string, path: Set<string>): number => {
-    const known = depth.get(name);
-    if (known !== undefined) return known;
-    if (path.has(name)) return 0;
-    path.add(name);
-    const parents = [...(tables.get(name)?.parents ?? []), ...undeclaredParents(name)];
-    // Postings, attachments and notes may belong to a row of any table: they go last (first when taken away).
-    const value = OWNED_BY_ANY.has(name) ? tables.size + 1 : parents.length === 0 ? 0 : 1 + Math.max(...parents.map((parent) => visit(parent, path)));
-    path.delete(name);
-    depth.set(name, value);
-    return value;
-  };
-  for (const name of tables.keys()) visit(name, new Set());
-  return depth;
-}
-
 const parse = (image: string) => JSON.parse(image) as Record<string, unknown>;
 
 function currentImage(sqlite: Database.Database, table: UndoTable, keyImage: string): string | null {
@@ -83,6 +66,12 @@ function deleteRow(sqlite: Database.Database, table: UndoTable, image: string): 
   sqlite.prepare(`DELETE FROM "${table.name}" WHERE "${table.key}" = json_extract(@image, '$."${table.key}"')`).run({ image });
 }
 
+/** A placeholder no real value takes (one per row), holding the row's place until its own write. */
+function parkRow(sqlite: Database.Database, table: UndoTable, image: string, columns: readonly string[]): void {
+  const sets = columns.map((column) => `"${column}" = 'undo parking: ' || @table || ' ' || json_extract(@image, '$."${table.key}"')`);
+  sqlite.prepare(`UPDATE "${table.name}" SET ${sets.join(', ')} WHERE "${table.key}" = json_extract(@image, '$."${table.key}"')`).run({ image, table: table.name });
+}
+
 /** The label of the latest change set still done that touched a row after `afterSet`, if any. */
 function laterSetTouching(sqlite: Database.Database, table: string, key: string, afterSet: number): string | null {
   return (
@@ -102,7 +91,10 @@ export interface ChangeSetRef {
  * Undoes or redoes one change set: every row goes back to (or forward to) its image, in one go, inside
  * the request's transaction. Before anything is written it checks that the book is where the set left
  * it (undo) or where it found it (redo): a row changed since, a later record that refers to a row about
- * to be taken away, or a date inside a lock refuses the whole set with a sentence saying which.
+ * to be taken away, a unique key (a nominal code) another row has taken since, or a date inside a lock
+ * refuses the whole set with a sentence saying which. The rows are then written in an order that keeps
+ * every unique key and foreign key whole at each statement (write-order.ts): a set that replaced rows
+ * by others with the same keys (a type change's chart) was refused when its inserts came first.
  */
 export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction: Direction): void {
   const { sqlite } = ctx.book;
@@ -113,6 +105,10 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
   };
   const expected = (row: NetRow) => (direction === 'undo' ? row.after : row.before);
   const target = (row: NetRow) => (direction === 'undo' ? row.before : row.after);
+  const moves: RowMove[] = rows.map((row) => {
+    const [currentJson, targetJson] = [expected(row), target(row)];
+    return { table: row.table, key: row.key, currentJson, targetJson, current: currentJson === null ? null : parse(currentJson), target: targetJson === null ? null : parse(targetJson) };
+  });
 
   // A lock covers the set if any dated row it moved is on or before the lock date, either way.
   const dates = rows.filter((row) => row.table.name !== 'account_locks').flatMap((row) => [row.before, row.after].flatMap((image) => (image ? [parse(image).dated_on] : [])));
@@ -125,7 +121,7 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
 
   const broken = standingRuleBroken(
     sqlite,
-    rows.map((row) => ({ table: row.table.name, current: expected(row) === null ? null : parse(expected(row)!), target: target(row) === null ? null : parse(target(row)!) })),
+    moves.map((move) => ({ table: move.table.name, current: move.current, target: move.target })),
   );
   if (broken) refuse(broken);
 
@@ -136,27 +132,32 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
     refuse(later ? `“${later}” changed the same record afterwards; undo that first` : `the ${row.table.name.replace(/_/g, ' ')} row ${row.key} has changed since (a sync or another window)`);
   }
 
-  const depth = depths(tables);
-  const byDepth = (sign: number) => (a: NetRow, b: NetRow) => sign * ((depth.get(a.table.name) ?? 0) - (depth.get(b.table.name) ?? 0));
-  const inserts = rows.filter((row) => expected(row) === null).sort(byDepth(1));
-  const updates = rows.filter((row) => expected(row) !== null && target(row) !== null);
-  const deletes = rows.filter((row) => target(row) === null).sort(byDepth(-1));
+  const taken = keyHeldOutside(sqlite, moves);
+  if (taken) {
+    const later = laterSetTouching(sqlite, taken.table.name, taken.holder, set.id);
+    const what = `the ${taken.key.words} ${taken.values.join(', ')} it needs`;
+    refuse(later ? `“${later}” has since taken ${what}; undo that first` : `the ${taken.table.name.replace(/_/g, ' ')} row ${taken.holder} holds ${what} (a sync or another window)`);
+  }
   const references = referencesTo(sqlite, tables);
-  const leavingKeys = new Set(deletes.map((row) => `${row.table.name}\u0000${row.key}`));
+  const steps = writeOrder(moves, references, tables);
+  const leavingKeys = new Set(moves.filter((move) => move.target === null).map((move) => `${move.table.name}\u0000${move.key}`));
   const leaving = (table: string, key: string) => leavingKeys.has(`${table}\u0000${key}`);
 
   notCapturing(sqlite, () => {
     try {
-      for (const row of inserts) insertRow(sqlite, row.table, target(row)!);
-      for (const row of updates) updateRow(sqlite, row.table, target(row)!);
-      for (const row of deletes) {
-        const image = expected(row)!;
-        const referrer = findReferrer(sqlite, references, row.table.name, parse(image), leaving);
-        if (referrer) {
-          const later = laterSetTouching(sqlite, referrer.table, referrer.key, set.id);
-          refuse(later ? `“${later}” depends on it; undo that first` : `a later record (${referrer.table.replace(/_/g, ' ')} ${referrer.key}) depends on it`);
+      for (const step of steps) {
+        const { table, currentJson, targetJson } = step.move;
+        if (step.kind === 'park') parkRow(sqlite, table, currentJson!, step.columns);
+        else if (step.kind === 'insert') insertRow(sqlite, table, targetJson!);
+        else if (step.kind === 'update') updateRow(sqlite, table, targetJson!);
+        else {
+          const referrer = findReferrer(sqlite, references, table.name, step.move.current!, leaving);
+          if (referrer) {
+            const later = laterSetTouching(sqlite, referrer.table, referrer.key, set.id);
+            refuse(later ? `“${later}” depends on it; undo that first` : `a later record (${referrer.table.replace(/_/g, ' ')} ${referrer.key}) depends on it`);
+          }
+          deleteRow(sqlite, table, currentJson!);
         }
-        deleteRow(sqlite, row.table, image);
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;

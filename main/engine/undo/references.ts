@@ -8,13 +8,15 @@ export interface Reference {
   column: string;
   parent: string;
   parentColumn: string;
+  /** A foreign key SQLite enforces, rather than a link only the engine's rules keep. */
+  declared: boolean;
 }
 
 /**
  * Links the schema does not declare as foreign keys (they are checked by the engine's rules instead),
  * so undo must look for them itself before taking a row away.
  */
-const UNDECLARED: readonly Reference[] = [
+const UNDECLARED: readonly Omit<Reference, 'declared'>[] = [
   { child: 'bank_transaction_explanations', column: 'category_id', parent: 'categories', parentColumn: 'id' },
   { child: 'bank_transaction_explanations', column: 'transfer_source_id', parent: 'bank_transaction_explanations', parentColumn: 'id' },
   { child: 'bank_transaction_explanations', column: 'paid_invoice_id', parent: 'invoices', parentColumn: 'id' },
@@ -31,6 +33,15 @@ const POLYMORPHIC: readonly { child: string; column: string; resourceColumn: str
 /** Tables whose rows may belong to a row of any table: always taken away first and put back last. */
 export const OWNED_BY_ANY: ReadonlySet<string> = new Set(POLYMORPHIC.map((owner) => owner.child));
 
+/** The row a polymorphic owner column of an image points at (a posting's document, a note's contact), if any. */
+export function ownerOf(table: string, image: Record<string, unknown>): { table: string; id: unknown } | null {
+  const owner = POLYMORPHIC.find((each) => each.child === table);
+  const resource = owner ? image[owner.resourceColumn] : null;
+  const id = owner ? image[owner.column] : null;
+  if (typeof resource !== 'string' || id === null || id === undefined) return null;
+  return { table: tableOfResource(resource), id };
+}
+
 /** Parent tables of each table through links the schema does not declare, for ordering writes. */
 export function undeclaredParents(table: string): string[] {
   return UNDECLARED.filter((reference) => reference.child === table && reference.parent !== table).map((reference) => reference.parent);
@@ -46,9 +57,9 @@ export function referencesTo(sqlite: Database.Database, tables: Map<string, Undo
   const add = (reference: Reference) => byParent.set(reference.parent, [...(byParent.get(reference.parent) ?? []), reference]);
   for (const table of tables.values()) {
     const foreign = sqlite.pragma(`foreign_key_list("${table.name}")`) as { table: string; from: string; to: string | null }[];
-    for (const fk of foreign) add({ child: table.name, column: fk.from, parent: fk.table, parentColumn: fk.to ?? tables.get(fk.table)?.key ?? 'id' });
+    for (const fk of foreign) add({ child: table.name, column: fk.from, parent: fk.table, parentColumn: fk.to ?? tables.get(fk.table)?.key ?? 'id', declared: true });
   }
-  for (const reference of UNDECLARED) if (tables.has(reference.child)) add(reference);
+  for (const reference of UNDECLARED) if (tables.has(reference.child)) add({ ...reference, declared: false });
   cache.set(sqlite, byParent);
   return byParent;
 }

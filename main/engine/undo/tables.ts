@@ -7,6 +7,14 @@ export interface UndoTable {
   key: string;
   /** Tables this one refers to by a declared foreign key (self references left out). */
   parents: readonly string[];
+  /** Its UNIQUE constraints and unique indexes besides the primary key: what two rows may not share. */
+  unique: readonly UniqueKey[];
+}
+
+export interface UniqueKey {
+  /** Words for a refusal, such as "nominal code". */
+  words: string;
+  columns: readonly { name: string; blob: boolean }[];
 }
 
 /**
@@ -24,6 +32,30 @@ interface ColumnInfo {
   name: string;
   type: string;
   pk: number;
+}
+
+interface IndexInfo {
+  name: string;
+  unique: number;
+  origin: 'c' | 'u' | 'pk';
+  partial: number;
+}
+
+/**
+ * The unique keys undo can read from a row's image. An index on an expression, or a partial one (unique
+ * only among the rows its WHERE picks), is left out: its key is not in the image, and SQLite itself still
+ * refuses a write that breaks it (a refusal, nothing changed).
+ */
+function uniqueKeys(sqlite: Database.Database, table: string, info: readonly ColumnInfo[]): UniqueKey[] {
+  const indexes = (sqlite.pragma(`index_list("${table}")`) as IndexInfo[]).filter((index) => index.unique === 1 && index.origin !== 'pk' && index.partial === 0);
+  const keys: UniqueKey[] = [];
+  for (const index of indexes) {
+    const names = (sqlite.pragma(`index_info("${index.name}")`) as { name: string | null }[]).map((column) => column.name);
+    if (names.some((column) => column === null)) continue;
+    const columns = names.map((column) => ({ name: column!, blob: /blob/i.test(info.find((each) => each.name === column)?.type ?? '') }));
+    keys.push({ words: names.join(', ').replace(/_/g, ' '), columns });
+  }
+  return keys;
 }
 
 const cache = new WeakMap<Database.Database, Map<string, UndoTable>>();
@@ -44,6 +76,7 @@ export function undoTables(sqlite: Database.Database): Map<string, UndoTable> {
       columns: info.map((column) => ({ name: column.name, blob: /blob/i.test(column.type) })),
       key: keys[0]!.name,
       parents: [...new Set(foreign.map((fk) => fk.table).filter((parent) => parent !== name))],
+      unique: uniqueKeys(sqlite, name, info),
     });
   }
   cache.set(sqlite, tables);
