@@ -7,7 +7,7 @@ import { openApp, type AppSession } from './session';
 
 /**
  * Issue 19 item 1 for the editors no other drafts suite walks through: the company details, the
- * opening balances and a project. In each: type, leave (the question asks; Keep editing keeps every
+ * opening balances, a project, a bank rule and a bank line added by hand. In each: type, leave (the question asks; Keep editing keeps every
  * key), reload, find the draft offered, open it restored as typed, and Discard it. Each test opens
  * its own book, so they run in any order.
  */
@@ -150,6 +150,92 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     await expect.poll(() => editor.count()).toBe(0);
     await expect.poll(drafts).toEqual([]);
     expect(((await app.book.json('GET', '/v2/bank_rules')).body.bank_rules as { name: string }[]).map((rule) => rule.name)).toEqual(['Tesco', 'Trainline']);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('a line added by hand: closes untouched without a question, asks every way over what was typed, is offered after a reload and added with Ctrl+S', async () => {
+    const { page } = app;
+    // The dialog closed on Esc, Cancel, ✕ or a click outside and what was typed went with it; nothing was kept.
+    const account = await accountWithLines(app, [{ dated_on: '2026-09-04', description: 'STAPLES ONE', amount: '-10.00' }]);
+    await openRegister(app, 'Business Current');
+    await page.getByRole('grid', { name: 'Transactions of Business Current' }).focus();
+    const dialog = page.getByRole('dialog', { name: 'Add a transaction' });
+    const field = (name: string) => dialog.getByRole('textbox', { name, exact: true });
+    const category = dialog.getByRole('combobox', { name: 'Category' });
+    const label = 'new transaction “Cash for stamps” in Business Current';
+
+    // Opened and closed untouched: no question, no draft.
+    await page.keyboard.press('a');
+    await field('Description').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await leaveDialog(app).count()).toBe(0);
+
+    await page.keyboard.press('a');
+    await field('Date').fill('07/02/2026');
+    await field('Description').fill('Cash for stamps');
+    await field('Amount').fill('12.50');
+    await category.click();
+    await page.keyboard.type('accommodation');
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    const chosen = await category.inputValue();
+    expect(chosen).not.toBe('');
+    await draftKept(app);
+    await expect.poll(drafts).toEqual([label]);
+    await checkScreen(app, 'register-add-draft-kept');
+
+    const intact = async () => {
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await field('Description').inputValue()).toBe('Cash for stamps');
+      expect(await field('Amount').inputValue()).toBe('12.50');
+    };
+    const ways: [string, () => Promise<void>][] = [
+      ['Escape', () => field('Description').press('Escape')],
+      ['Cancel', () => dialog.getByRole('button', { name: /^Cancel/ }).click()],
+      ['✕', () => dialog.getByRole('button', { name: 'Close', exact: true }).click()],
+      ['a click outside', () => page.mouse.click(8, 8)],
+      ['Alt+1', () => page.keyboard.press('Alt+1')],
+    ];
+    for (const [way, leave] of ways) {
+      await leave();
+      await leaveDialog(app)
+        .waitFor()
+        .catch((error: unknown) => {
+          throw new Error(`Leaving by ${way} did not ask: ${String(error)}`);
+        });
+      if (way === 'Escape') await checkScreen(app, 'register-add-leave-question');
+      await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+      await leaveDialog(app).waitFor({ state: 'detached' });
+      await intact();
+    }
+
+    await reloadAndOpenDraft(label);
+    await expect.poll(() => field('Description').inputValue()).toBe('Cash for stamps');
+    await page.getByRole('heading', { name: 'Business Current' }).waitFor();
+    expect(await field('Date').inputValue()).toBe('7 Feb 2026');
+    expect(await field('Amount').inputValue()).toBe('12.50');
+    expect(await category.inputValue()).toBe(chosen);
+    // The save key of every editor adds it; the draft goes with it.
+    await page.keyboard.press('ControlOrMeta+s');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(drafts).toEqual([]);
+    const lines = (await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(account)}&view=manual`)).body.bank_transactions as { dated_on: string; amount: string; bank_transaction_explanations: { description: string }[] }[];
+    expect(lines.map((line) => [line.dated_on, Number(line.amount), line.bank_transaction_explanations.map((explanation) => explanation.description)])).toEqual([['2026-02-07', -12.5, ['Cash for stamps']]]);
+
+    // Discarded, it can be undone from the toast: the dialog opens again as it was.
+    await page.keyboard.press('a');
+    await field('Description').fill('Petty cash');
+    await field('Description').press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(drafts).toEqual([]);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => field('Description').inputValue()).toBe('Petty cash');
+    await dialog.getByRole('button', { name: /^Cancel/ }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(drafts).toEqual([]);
     expect(app.problems).toEqual([]);
   });
 
