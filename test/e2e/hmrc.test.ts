@@ -130,8 +130,9 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     await connectAndOpenQuarter();
     await page.getByText('HMRC period 18A6, due 7 Dec 2026.').waitFor();
     // HMRC files the return but its answer is lost, and every look-up after it fails: the return stays pending.
+    // The period key's check reads the obligations first (main/hmrc/period-check.ts): answered as usual.
     sim.submitFaults.push('lose');
-    sim.anyFaults.push('500', '500', '500', '500');
+    sim.anyFaults.push('answer', '500', '500', '500', '500');
     await page.getByRole('button', { name: 'Send to HMRC…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send this VAT return to HMRC?' });
     await dialog.getByLabel('I confirm this declaration').check();
@@ -139,6 +140,11 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     await page.getByText(/The return stays pending/).waitFor({ timeout: 60_000 });
     expect((await app.book.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return.filing_status).toBe('pending');
     expect(sim.submissions()).toHaveLength(1);
+    // Pending, it is not offered to be marked filed by hand: that would record it filed before HMRC's
+    // receipt is known (the page still showed it to file, Mark as filed with it, until opened again).
+    await page.getByText('Filing pending', { exact: true }).waitFor();
+    await page.getByText("While HMRC's answer is not known it cannot be marked as filed by hand", { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark as filed' }).count()).toBe(0);
 
     // Later: HMRC shows the period fulfilled. The return is offered to be looked up, not left pending for ever.
     await page.keyboard.press('Alt+1');
@@ -147,6 +153,7 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'Filing pending' }).click();
     await page.getByText('This return was sent to HMRC and no answer came back.', { exact: false }).waitFor();
     await page.getByText('HMRC shows period 18A6 as fulfilled: the return sent earlier has most likely arrived.').waitFor();
+    expect(await page.getByRole('button', { name: 'Mark as filed' }).count()).toBe(0);
     await checkScreen(app, 'tax-hmrc-pending-fulfilled');
     await page.getByRole('button', { name: 'Look it up on HMRC…' }).click();
     await dialog.getByLabel('I confirm this declaration').check();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortErrors } from '../../renderer/lib/field-errors';
-import { localToday, paymentStanding, returnStanding, sourceDocument, taxYearLabel } from '../../renderer/sections/tax/return-standing';
+import { localToday, mayMarkFiled, paymentStanding, returnStanding, sourceDocument, taxYearLabel, type ReturnStanding } from '../../renderer/sections/tax/return-standing';
 
 const quarter = { period_ends_on: '2026-10-31', filing_due_on: '2026-12-07' };
 
@@ -15,6 +15,12 @@ describe('how a VAT return stands', () => {
   it('is filed whatever the date once marked or filed', () => {
     expect(returnStanding({ ...quarter, filing_status: 'marked_as_filed' }, '2027-06-01')).toBe('marked_as_filed');
     expect(returnStanding({ ...quarter, filing_status: 'filed' }, '2026-11-01')).toBe('filed');
+  });
+
+  it('offers Mark as filed only for an ended return neither filed nor pending with HMRC', () => {
+    const offered = (['running', 'to_file', 'overdue', 'marked_as_filed', 'filed', 'pending', 'rejected'] as const satisfies readonly ReturnStanding[]).filter(mayMarkFiled);
+    // Pending: sent, HMRC's answer unknown; marked by hand it would be filed before HMRC's receipt is.
+    expect(offered).toEqual(['to_file', 'overdue', 'rejected']);
   });
 
   it('words the payment: a refund, nothing, paid, unpaid and overdue', () => {

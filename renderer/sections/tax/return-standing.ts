@@ -32,6 +32,14 @@ export const STANDING_LABELS: Readonly<Record<ReturnStanding, string>> = {
   rejected: 'Rejected by HMRC',
 };
 
+/**
+ * Where "Mark as filed" (filed outside Ledgerdesk) is offered: an ended return the book holds as not
+ * filed, HMRC's refusal included. Not while it is `pending`: a submission went and HMRC's answer is not
+ * known, so marking it by hand would record it filed before HMRC's receipt (and drop the look-up that
+ * gets it). Not for a period still running (the engine refuses it), nor once filed either way.
+ */
+export const mayMarkFiled = (standing: ReturnStanding): boolean => standing === 'to_file' || standing === 'overdue' || standing === 'rejected';
+
 /** A filed return's figures are frozen and its period locked. */
 export const isFiled = (record: Pick<VatReturn, 'filing_status'>) => record.filing_status === 'marked_as_filed' || record.filing_status === 'filed';
 
