@@ -81,6 +81,26 @@ describe('VAT return filing states', () => {
     expect(changes(t)).toHaveLength(1);
   });
 
+  it('will not mark by hand a return sent to HMRC whose answer is unknown, nor one HMRC filed; nothing changes', async () => {
+    const t = vatBook();
+    await begin(t);
+    const pending = await t.json('PUT', '/v2/vat_returns/2026-10-31/mark_as_filed');
+    expect(pending.status).toBe(422);
+    expect(pending.body.errors[0].message).toBe(
+      "The VAT return for the period ending 2026-10-31 has been sent to HMRC and its answer is not known yet, so it cannot be marked as filed by hand: HMRC's receipt files it",
+    );
+    // Still pending, so HMRC's receipt can still file it.
+    expect((await t.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return.filing_status).toBe('pending');
+    expect((await put(t, '2026-10-31/hmrc_receipt', { hmrc_receipt: { form_bundle_number: '123456789012', processing_date: '2026-11-22' } })).status).toBe(200);
+    const filed = await t.json('PUT', '/v2/vat_returns/2026-10-31/mark_as_filed');
+    expect(filed.status).toBe(422);
+    expect(filed.body.errors[0].message).toBe('The VAT return for the period ending 2026-10-31 is already filed with HMRC online');
+    // Filed online stays filed: it never became a hand-marked return that mark_as_unfiled could lift.
+    expect((await t.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return).toMatchObject({ filing_status: 'filed', filed_reference: '123456789012' });
+    expect((await t.json('PUT', '/v2/vat_returns/2026-10-31/mark_as_unfiled')).status).toBe(422);
+    expect(changes(t)).toHaveLength(2);
+  });
+
   it("sends what the return page shows for a flat rate company, not the standard method's figures", async () => {
     // Issue: the submission froze the standard (accrual) boxes while the page and "mark as filed" used
     // the company's scheme; HMRC would have taken box 5 of 1,000.00 under a declaration made for 990.00.

@@ -29,14 +29,20 @@ function listVatReturns(request: RouteRequest) {
 const single = (ctx: EngineContext, periodEndsOn: string) => ok({ vat_return: vatReturnRecord(ctx, vatPeriodEnding(ctx, periodEndsOn), true) });
 
 /**
- * Any state -> marked_as_filed (section 3). The figures are frozen as they stand, and the books lock
- * up to the period end (ledger/locks.ts). A period still running cannot be filed: its figures are not
- * final and filing it would lock days that have not happened yet.
+ * Any state -> marked_as_filed (section 3), but for the two states of Ledgerdesk's own online filing
+ * (vat_return_filing.ts), where HMRC's word decides: a return `pending` with HMRC (sent, its answer not
+ * known) is filed by HMRC's receipt or looked up there, and marked by hand it could no longer take that
+ * receipt and, unfiled again, would be sent a second time without a look-up; one `filed` online stays
+ * filed, and marking it would let mark_as_unfiled lift it. The figures are frozen as they stand, and
+ * the books lock up to the period end (ledger/locks.ts). A period still running cannot be filed: its
+ * figures are not final and filing it would lock days that have not happened yet.
  */
 function markAsFiled({ ctx, params }: RouteRequest) {
   const period = vatPeriodEnding(ctx, params.period_ends_on!);
   if (ctx.today <= period.endsOn) throw unprocessable(`The VAT period ending ${period.endsOn} has not ended yet, so its return cannot be filed`);
   const state = vatReturnState(ctx, period.endsOn);
+  if (state?.filingStatus === 'pending') throw unprocessable(`The VAT return for the period ending ${period.endsOn} has been sent to HMRC and its answer is not known yet, so it cannot be marked as filed by hand: HMRC's receipt files it`);
+  if (state?.filingStatus === 'filed') throw unprocessable(`The VAT return for the period ending ${period.endsOn} is already filed with HMRC online`);
   const boxes = frozenBoxes(state) ?? ledgerVatBoxes(ctx, period);
   const values = { filingStatus: 'marked_as_filed', filedBoxes: JSON.stringify(boxes), updatedAt: ctx.now };
   ctx.db
