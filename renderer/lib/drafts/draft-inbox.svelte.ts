@@ -122,6 +122,14 @@ class DraftInbox {
     return draft;
   }
 
+  /**
+   * Whether a draft of editor `kind` for `record` is on its way, not yet taken: for a screen that
+   * opens that editor itself (a dialog over the record's own editor) once the record shows.
+   */
+  awaits(kind: string, record: string | null): boolean {
+    return this.waiting?.kind === kind && this.waiting.record === record;
+  }
+
   /** For EditorDraft as its editor starts: the draft meant for it, if one is opening. */
   claim(kind: string, record: string | null): OpeningDraft | null {
     const draft = this.waiting;

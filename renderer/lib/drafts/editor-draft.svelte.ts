@@ -118,6 +118,10 @@ export class EditorDraft<State> implements GuardedEditor {
     });
   }
 
+  get keepsDraft(): boolean {
+    return !this.spec.off;
+  }
+
   label(): string {
     return this.spec.label();
   }

@@ -12,6 +12,8 @@ export type LeaveChoice = 'keep' | 'save' | 'discard';
 /** What the guard needs of an open editor. */
 export interface GuardedEditor {
   readonly dirty: boolean;
+  /** Whether what is typed is kept as a draft in the book (false for secrets and `off` editors). */
+  readonly keepsDraft: boolean;
   label(): string;
   /** The editor's own save; false when it was refused (its errors then show in the editor). */
   saveNow(): Promise<boolean>;
@@ -69,15 +71,20 @@ class LeaveGuard {
     return [...this.editors].find((editor) => editor.dirty);
   }
 
-  /** True when the person may leave: nothing unsaved, or they saved or discarded it. */
-  async confirm(): Promise<boolean> {
-    if (!this.dirtyEditor) return true;
+  /**
+   * True when the person may leave: nothing unsaved, or they saved or discarded it. `about` limits the
+   * question to one editor (a dialog's own close): the first changed editor was asked about instead,
+   * the one under the dialog, and its Discard threw away the page's changes while the dialog closed.
+   */
+  async confirm(about?: GuardedEditor): Promise<boolean> {
+    const changed = () => (about ? (about.dirty ? about : undefined) : this.dirtyEditor);
+    if (!changed()) return true;
     // A second way out pressed while the question is open (or opening) is the same question.
     if (this.asking || this.opening) return false;
     this.opening = true;
     await afterThisEvent();
     this.opening = false;
-    const editor = this.dirtyEditor;
+    const editor = changed();
     if (!editor) return true;
     this.asking = editor;
     const choice = await new Promise<LeaveChoice>((resolve) => (this.answer = resolve));
@@ -113,12 +120,13 @@ export function guardedClose(close: () => void): () => void {
 
 /**
  * A dialog's `onclosing` for a form inside it: Escape, ✕ or a click outside over changes asks Keep
- * editing / Save / Discard instead of closing, and `close` runs once the person may leave.
+ * editing / Save / Discard about that form (not an editor under the dialog) instead of closing, and
+ * `close` runs once the person may leave.
  */
-export function closingAsks(editor: Pick<GuardedEditor, 'dirty'>, close: () => void): () => boolean {
+export function closingAsks(editor: GuardedEditor, close: () => void): () => boolean {
   return () => {
     if (!editor.dirty) return true;
-    void leaveGuard.confirm().then((leave) => leave && close());
+    void leaveGuard.confirm(editor).then((leave) => leave && close());
     return false;
   };
 }

@@ -8,6 +8,9 @@ import { fromMinor, minorDigits, toMinor } from '../../../shared/money';
 import type { SalesDocument } from '../../lib/api/sales_documents';
 import { padDecimal } from '../../lib/format';
 
+/** The kind of the set-against dialog's drafts (lib/drafts): one per credit note, reopened over it. */
+export const RECONCILIATION_DRAFT = 'credit_note_reconciliation';
+
 export const leftMinor = (document: SalesDocument): number => Math.abs(toMinor(document.due_value, document.currency));
 
 /** The most that can be set: what remains due on the invoice or unused on the credit note, the smaller. */
