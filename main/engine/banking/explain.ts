@@ -17,6 +17,10 @@ import { repostSettlements } from '../sales/settlement-postings';
 import { idFromUrl, keyFromUrl } from '../urls';
 import { addAttachment, deleteAttachmentsOf, multipleAttachments } from './attachments';
 import { storedDescription } from './descriptions';
+import { insertManualLine } from './manual-line';
+import { assertLineAddedConfirmed, assertReconciledLinesConfirmed } from './reconciled-guard';
+import { otherSideOf, removeOtherSide, transferEntryType, writeOtherSide } from './transfer-other-side';
+import { AUTOMATIC, type WriteConsent } from './write-consent';
 import { EXPLANATIONS, explainedMinor, type ExplanationRow, type TransactionRow } from './records';
 import { isSelfAccounted, reverseChargeLines, suppliersTax } from '../ledger/reverse-charge';
 
@@ -73,7 +77,7 @@ function accountById(ctx: EngineContext, id: number): AccountRow | undefined {
 /** The live service's `type`, from what the money did. */
 export function entryTypeOf(category: CategoryRow | null, grossMinor: number, transfer: boolean): string {
   const moneyIn = grossMinor > 0;
-  if (transfer) return moneyIn ? 'Transfer from Another Account' : 'Transfer to Another Account';
+  if (transfer) return transferEntryType(grossMinor);
   if (!category) return moneyIn ? 'Other Money In' : 'Other Money Out';
   if (category.userId !== null) return moneyIn ? 'Money Received from User' : 'Money Paid to User';
   if (category.listGroup === 'income') return moneyIn ? 'Sales' : 'Refund';
@@ -269,65 +273,6 @@ export function postExplanation(ctx: EngineContext, row: ExplanationRow): void {
   replacePostings(ctx, EXPLANATIONS, row.id, lines);
 }
 
-function deleteCounterpart(ctx: EngineContext, source: ExplanationRow): void {
-  const counterparts = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.transferSourceId, source.id)).all();
-  for (const counterpart of counterparts) {
-    ctx.db.delete(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, counterpart.id)).run();
-    ctx.recordChange(EXPLANATIONS, counterpart.id, 'delete');
-  }
-  if (source.transferTransactionId !== null) {
-    ctx.db.update(bankTransactionExplanations).set({ transferTransactionId: null }).where(eq(bankTransactionExplanations.id, source.id)).run();
-    ctx.db.delete(bankTransactions).where(eq(bankTransactions.id, source.transferTransactionId)).run();
-    ctx.recordChange('bank_transactions', source.transferTransactionId, 'delete');
-  }
-}
-
-/**
- * A transfer creates the matching transaction on the other account, explained by a counterpart that
- * points back at this explanation. Any previous counterpart is replaced.
- */
-function createCounterpart(ctx: EngineContext, source: ExplanationRow): void {
-  const own = accountById(ctx, source.bankAccountId)!;
-  const amount = -(source.foreignGrossMinor ?? source.grossMinor);
-  const text = source.description || `Transfer ${amount > 0 ? 'from' : 'to'} ${own.name}`;
-  const transaction = insertManualTransaction(ctx, {
-    bankAccountId: source.transferBankAccountId!,
-    datedOn: source.datedOn,
-    description: storedDescription(text, '', 'XFER'),
-    amountMinor: amount,
-    transactionType: 'XFER',
-  });
-  const counterpart = ctx.db
-    .insert(bankTransactionExplanations)
-    .values({
-      bankTransactionId: transaction.id,
-      bankAccountId: transaction.bankAccountId,
-      datedOn: source.datedOn,
-      description: source.description,
-      categoryId: null,
-      grossMinor: -source.grossMinor,
-      foreignGrossMinor: source.foreignGrossMinor !== null ? -source.foreignGrossMinor : null,
-      salesTaxRate: null,
-      salesTaxMinor: 0,
-      manualSalesTaxMinor: null,
-      salesTaxStatus: null,
-      salesTaxMode: 'auto',
-      ecStatus: null,
-      placeOfSupply: null,
-      entryType: entryTypeOf(null, -source.grossMinor, true),
-      transferBankAccountId: source.bankAccountId,
-      transferTransactionId: null,
-      transferSourceId: source.id,
-      markedForReview: false,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning({ id: bankTransactionExplanations.id })
-    .get();
-  ctx.recordChange(EXPLANATIONS, counterpart.id, 'create');
-  ctx.db.update(bankTransactionExplanations).set({ transferTransactionId: transaction.id }).where(eq(bankTransactionExplanations.id, source.id)).run();
-}
-
 function touchTransaction(ctx: EngineContext, transactionId: number): void {
   ctx.db.update(bankTransactions).set({ updatedAt: ctx.now }).where(eq(bankTransactions.id, transactionId)).run();
 }
@@ -342,12 +287,18 @@ function writeInlineAttachment(ctx: EngineContext, explanationId: number, input:
   if (input.attachment !== null) addAttachment(ctx, EXPLANATIONS, explanationId, input.attachment);
 }
 
-export function createExplanation(ctx: EngineContext, transaction: TransactionRow, input: ExplanationInput): ExplanationRow {
+/**
+ * Explains (part of) a line. `consent` says what the person asked for: an automatic write (a rule, a
+ * bulk accept) leaves alone a line whose explanation would touch a reconciled statement, or whose
+ * transfer could pair with several lines, by refusing it; its caller then leaves the line unexplained.
+ */
+export function createExplanation(ctx: EngineContext, transaction: TransactionRow, input: ExplanationInput, consent: WriteConsent = AUTOMATIC): ExplanationRow {
+  assertReconciledLinesConfirmed(ctx, consent.reconciledConfirmed, [transaction.id], 'explaining it again');
   const values = resolveExplanation(ctx, transaction, input, null);
   assertUnlocked(ctx, values.datedOn);
   const row = ctx.db.insert(bankTransactionExplanations).values({ ...values, createdAt: ctx.now, updatedAt: ctx.now }).returning().get();
   ctx.recordChange(EXPLANATIONS, row.id, 'create');
-  if (row.transferBankAccountId !== null) createCounterpart(ctx, row);
+  if (row.transferBankAccountId !== null) writeOtherSide(ctx, row, transaction, consent, null);
   const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
   postExplanation(ctx, stored);
   settleBills(ctx, stored.paidBillId);
@@ -356,14 +307,16 @@ export function createExplanation(ctx: EngineContext, transaction: TransactionRo
   return stored;
 }
 
-export function updateExplanation(ctx: EngineContext, current: ExplanationRow, transaction: TransactionRow, input: ExplanationInput): ExplanationRow {
+export function updateExplanation(ctx: EngineContext, current: ExplanationRow, transaction: TransactionRow, input: ExplanationInput, consent: WriteConsent): ExplanationRow {
   if (current.transferSourceId !== null) throw unprocessable('This explanation is the other side of a transfer; change the transfer on the account it was made from');
+  const before = otherSideOf(ctx, current);
+  assertReconciledLinesConfirmed(ctx, consent.reconciledConfirmed, [current.bankTransactionId, before?.lineId], 'changing its explanation');
   assertUnlocked(ctx, current.datedOn, input.dated_on);
   if (input.bank_transaction !== undefined && idFromUrl(input.bank_transaction, 'bank_transactions', 'bank_transaction') !== current.bankTransactionId) {
     throw unprocessable('bank_transaction cannot be changed; delete this explanation and explain the other transaction');
   }
   const values = resolveExplanation(ctx, transaction, input, current);
-  if (current.transferBankAccountId !== null) deleteCounterpart(ctx, current);
+  if (current.transferBankAccountId !== null) removeOtherSide(ctx, current);
   const row = ctx.db
     .update(bankTransactionExplanations)
     .set({ ...values, transferTransactionId: null, updatedAt: ctx.now })
@@ -371,7 +324,7 @@ export function updateExplanation(ctx: EngineContext, current: ExplanationRow, t
     .returning()
     .get();
   ctx.recordChange(EXPLANATIONS, row.id, 'update');
-  if (row.transferBankAccountId !== null) createCounterpart(ctx, row);
+  if (row.transferBankAccountId !== null) writeOtherSide(ctx, row, transaction, consent, before);
   const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
   postExplanation(ctx, stored);
   settleBills(ctx, current.paidBillId, stored.paidBillId);
@@ -381,10 +334,11 @@ export function updateExplanation(ctx: EngineContext, current: ExplanationRow, t
   return stored;
 }
 
-export function deleteExplanation(ctx: EngineContext, row: ExplanationRow): void {
+export function deleteExplanation(ctx: EngineContext, row: ExplanationRow, consent: WriteConsent): void {
   if (row.transferSourceId !== null) throw unprocessable('This explanation is the other side of a transfer; delete the transfer on the account it was made from');
+  assertReconciledLinesConfirmed(ctx, consent.reconciledConfirmed, [row.bankTransactionId, otherSideOf(ctx, row)?.lineId], 'deleting its explanation');
   assertUnlocked(ctx, row.datedOn);
-  deleteCounterpart(ctx, row);
+  removeOtherSide(ctx, row);
   removePostings(ctx, EXPLANATIONS, row.id);
   deleteAttachmentsOf(ctx, EXPLANATIONS, row.id);
   ctx.db.delete(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).run();
@@ -395,32 +349,14 @@ export function deleteExplanation(ctx: EngineContext, row: ExplanationRow): void
 }
 
 /** Explanations given a bank_account and no bank_transaction create the (manual) transaction they explain. */
-export function createManualTransaction(ctx: EngineContext, accountId: number, input: ExplanationInput): TransactionRow {
+export function createManualTransaction(ctx: EngineContext, accountId: number, input: ExplanationInput, consent: WriteConsent): TransactionRow {
   const account = accountById(ctx, accountId)!;
   const native = loadCompany(ctx).currency;
   const value = account.currency !== native ? input.foreign_currency_value : input.gross_value;
   if (value === undefined) throw unprocessable('foreign_currency_value is required on a foreign-currency account');
   const amount = minor(value, account.currency, account.currency !== native ? 'foreign_currency_value' : 'gross_value');
-  assertUnlocked(ctx, input.dated_on ?? ctx.today);
-  return insertManualTransaction(ctx, {
-    bankAccountId: accountId,
-    datedOn: input.dated_on ?? ctx.today,
-    description: storedDescription('', '', ''),
-    amountMinor: amount,
-    transactionType: null,
-  });
-}
-
-/** A bank line that did not come from a statement: a transfer's other side, or money recorded by hand. */
-function insertManualTransaction(
-  ctx: EngineContext,
-  line: Pick<TransactionRow, 'bankAccountId' | 'datedOn' | 'description' | 'amountMinor' | 'transactionType'>,
-): TransactionRow {
-  const row = ctx.db
-    .insert(bankTransactions)
-    .values({ ...line, transactionId: null, isManual: true, uploadedAt: null, markedForReview: false, uploadId: null, createdAt: ctx.now, updatedAt: ctx.now })
-    .returning()
-    .get();
-  ctx.recordChange('bank_transactions', row.id, 'create');
-  return row;
+  const line = { bankAccountId: accountId, datedOn: input.dated_on ?? ctx.today, amountMinor: amount };
+  assertUnlocked(ctx, line.datedOn);
+  assertLineAddedConfirmed(ctx, consent.reconciledConfirmed, line, 'this explanation');
+  return insertManualLine(ctx, { ...line, description: storedDescription('', '', ''), transactionType: null });
 }

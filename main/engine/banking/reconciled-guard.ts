@@ -2,6 +2,7 @@ import { CONFIRM_RECONCILED } from '../../../shared/api/bank_reconciliations';
 import type { EngineContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { recordUrl } from '../urls';
+import { formattedAmount } from './descriptions';
 import { lineWords } from './line-words';
 import { date, type ApiRecord } from '../values';
 
@@ -46,7 +47,12 @@ export function confirmedByQuery(query: URLSearchParams): boolean {
  * that the change is refused with 409 and nothing is written.
  */
 export function assertReconciledChangeConfirmed(ctx: EngineContext, query: URLSearchParams, transactionIds: readonly (number | null | undefined)[], doing: string): void {
-  if (confirmedByQuery(query)) return;
+  assertReconciledLinesConfirmed(ctx, confirmedByQuery(query), transactionIds, doing);
+}
+
+/** The same rule for a write that already knows whether the person confirmed (explain.ts passes it down). */
+export function assertReconciledLinesConfirmed(ctx: EngineContext, confirmed: boolean, transactionIds: readonly (number | null | undefined)[], doing: string): void {
+  if (confirmed) return;
   const [line] = reconciledAmong(ctx, transactionIds).values();
   if (!line) return;
   const words = lineWords(line.description);
@@ -54,6 +60,34 @@ export function assertReconciledChangeConfirmed(ctx: EngineContext, query: URLSe
   throw new ApiError(
     RECONCILED_CONFLICT,
     `${what[0]!.toUpperCase()}${what.slice(1)} is reconciled with the statement to ${line.statementDate}; ${doing} can make that reconciliation wrong. Send ${CONFIRM_RECONCILED}=true to do it anyway`,
+  );
+}
+
+/** A bank line about to be added to the book. */
+export interface AddedLine {
+  bankAccountId: number;
+  datedOn: string;
+  amountMinor: number;
+}
+
+/**
+ * A line added on or before an account's latest reconciled statement date is a line that statement,
+ * checked by the person, did not have: the book's balance on that date moves away from the statement's
+ * (a transfer's other side dated 5 October in an account reconciled to 31 October). Refused with 409
+ * like a change to a reconciled line, unless confirmed.
+ */
+export function assertLineAddedConfirmed(ctx: EngineContext, confirmed: boolean, line: AddedLine, adding: string): void {
+  if (confirmed) return;
+  const statement = ctx.book.sqlite
+    .prepare(
+      `SELECT r.statement_date AS statementDate, a.name, a.currency FROM bank_reconciliations r JOIN bank_accounts a ON a.id = r.bank_account_id
+       WHERE r.bank_account_id = ? ORDER BY r.statement_date DESC LIMIT 1`,
+    )
+    .get(line.bankAccountId) as { statementDate: string; name: string; currency: string } | undefined;
+  if (!statement || line.datedOn > statement.statementDate) return;
+  throw new ApiError(
+    RECONCILED_CONFLICT,
+    `${statement.name} is reconciled with the statement to ${statement.statementDate}; ${adding} would add a line of ${line.datedOn} (${line.amountMinor < 0 ? 'money out' : 'money in'}, ${formattedAmount(line.amountMinor, statement.currency)}) there that the statement does not have. Send ${CONFIRM_RECONCILED}=true to do it anyway`,
   );
 }
 

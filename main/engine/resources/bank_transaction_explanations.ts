@@ -6,7 +6,8 @@ import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
 import { attachmentRoutes } from '../banking/attachment-routes';
 import { createExplanation, createManualTransaction, deleteExplanation, updateExplanation } from '../banking/explain';
 import { EXPLANATIONS, explanationRecord, type ExplanationRow } from '../banking/records';
-import { assertReconciledChangeConfirmed } from '../banking/reconciled-guard';
+import { confirmedByQuery } from '../banking/reconciled-guard';
+import type { WriteConsent } from '../banking/write-consent';
 import { counterpartMark, keepCounterpartMark } from '../banking/counterpart-reconciliation';
 import type { EngineContext } from '../context';
 import { assertUnlocked } from '../ledger/locks';
@@ -53,9 +54,15 @@ function listExplanations(request: RouteRequest) {
   return { status: 200, body: { bank_transaction_explanations: rows.map((row) => explanationRecord(ctx, row)) }, headers: pageHeaders(request.url, page, total) };
 }
 
+/** A request to this endpoint is the person's own; confirm_reconciled=true says they meant to change a reconciled statement. */
+function personsConsent(request: RouteRequest): WriteConsent {
+  return { reconciledConfirmed: confirmedByQuery(request.query), byPerson: true };
+}
+
 function createExplanationRoute(request: RouteRequest) {
   const { ctx } = request;
   const input = payload(request, 'bank_transaction_explanation', explanationCreateSchema);
+  const consent = personsConsent(request);
   let transaction;
   if (input.bank_transaction !== undefined) {
     transaction = findTransactionForLink(ctx, input.bank_transaction);
@@ -65,12 +72,11 @@ function createExplanationRoute(request: RouteRequest) {
   } else if (input.bank_account !== undefined) {
     const accountId = idFromUrl(input.bank_account, 'bank_accounts', 'bank_account');
     findBankAccountForLink(ctx, accountId);
-    transaction = createManualTransaction(ctx, accountId, input);
+    transaction = createManualTransaction(ctx, accountId, input, consent);
   } else {
     throw unprocessable('bank_transaction is required (or bank_account, to record a transaction that is not on a statement)');
   }
-  assertReconciledChangeConfirmed(ctx, request.query, [transaction.id], 'explaining it again');
-  const row = createExplanation(ctx, transaction, input);
+  const row = createExplanation(ctx, transaction, input, consent);
   applyPurchaseProfile(request, 'bank_transaction_explanation', 'bank_transaction_explanations', row.id);
   const record = explanationRecord(ctx, row);
   return created({ bank_transaction_explanation: record }, record.url as string);
@@ -98,9 +104,9 @@ function updateExplanationRoute(request: RouteRequest) {
   const current = findExplanation(ctx, request.params.id!);
   const input = payload(request, 'bank_transaction_explanation', explanationUpdateSchema);
   const transaction = ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, current.bankTransactionId)).get()!;
-  assertReconciledChangeConfirmed(ctx, request.query, [current.bankTransactionId, current.transferTransactionId], 'changing its explanation');
+  const consent = personsConsent(request);
   const mark = counterpartMark(ctx, current);
-  const row = updateExplanation(ctx, current, transaction, input);
+  const row = updateExplanation(ctx, current, transaction, input, consent);
   keepCounterpartMark(ctx, mark, row);
   applyPurchaseProfile(request, 'bank_transaction_explanation', 'bank_transaction_explanations', row.id);
   return ok({ bank_transaction_explanation: explanationRecord(ctx, row) });
@@ -109,8 +115,7 @@ function updateExplanationRoute(request: RouteRequest) {
 function deleteExplanationRoute(request: RouteRequest) {
   const { ctx } = request;
   const row = findExplanation(ctx, request.params.id!);
-  assertReconciledChangeConfirmed(ctx, request.query, [row.bankTransactionId, row.transferTransactionId], 'deleting its explanation');
-  deleteExplanation(ctx, row);
+  deleteExplanation(ctx, row, personsConsent(request));
   return deleted();
 }
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../errors';
 import { recordUrl } from '../../urls';
 import type { ApiRecord } from '../../values';
 import { createExplanation } from '../explain';
+import { AUTOMATIC } from '../write-consent';
 import type { IncomingLine } from '../incoming-line';
 import { lineText } from '../suggest/payee';
 import { compileRules, firstMatchingRule, type CompiledRule } from './rule-match';
@@ -16,6 +17,9 @@ import { rulesInOrder } from './rule-store';
  * Rules marked auto_explain explain the lines they catch as the statement is imported, in the
  * import's own transaction. The rule that decides a line is the first that catches it (as for
  * suggestions): a line caught first by a rule that does not auto-explain stays for the person.
+ * Nobody looks at these explanations as they are made, so they are automatic writes (write-consent.ts):
+ * a transfer whose other side would land in a reconciled statement, or could be any of several waiting
+ * lines, is refused and the line stays for the person too.
  */
 
 function autoRules(ctx: EngineContext): CompiledRule[] | null {
@@ -37,19 +41,18 @@ export function autoExplainUpload(ctx: EngineContext, bankAccountId: number, upl
     const rule = firstMatchingRule(rules, { bankAccountId, description: lineText(line.description), amountMinor: line.amountMinor, currency: account.currency });
     if (!rule?.autoExplain || line.amountMinor === 0) continue;
     const { actions } = rule;
+    const input = {
+      bank_transaction: line.id,
+      gross_value: fromMinor(line.amountMinor, native),
+      description: actions.description,
+      category: actions.category,
+      sales_tax_rate: actions.sales_tax_rate,
+      transfer_bank_account: actions.transfer_bank_account,
+      marked_for_review: actions.mark_for_review,
+    };
     try {
       // A savepoint each: a line the explanation refuses is left unexplained, the rest of the import stands.
-      ctx.book.sqlite.transaction(() =>
-        createExplanation(ctx, line, {
-          bank_transaction: line.id,
-          gross_value: fromMinor(line.amountMinor, native),
-          description: actions.description,
-          category: actions.category,
-          sales_tax_rate: actions.sales_tax_rate,
-          transfer_bank_account: actions.transfer_bank_account,
-          marked_for_review: actions.mark_for_review,
-        }),
-      )();
+      ctx.book.sqlite.transaction(() => createExplanation(ctx, line, input, AUTOMATIC))();
       explained += 1;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
