@@ -1,13 +1,14 @@
+import type { TaxTreatment } from './treatment';
+
 /**
  * What the engine proposes for one bank line, before it is written out as `suggested_explanation`.
  * Links are ids (the category by nominal code); `confidence` is the chance, from 0 to 1, that the
- * proposal is how the line should be explained.
+ * proposal is how the line should be explained. With a category it carries the VAT treatment too.
  */
-export interface Guess {
+export interface Guess extends TaxTreatment {
   source: 'rule' | 'history' | 'match';
   confidence: number;
   categoryCode?: string;
-  salesTaxRate?: string;
   description?: string;
   contactId?: number;
   projectId?: number;
@@ -20,6 +21,8 @@ export interface Guess {
 
 /** At or above this a suggestion is confident: the desk offers it for one-key and bulk acceptance. */
 export const CONFIDENT = 0.8;
+/** The most a suggestion the person should look at before taking it may be: just below CONFIDENT. */
+export const BELOW_CONFIDENT = 0.79;
 
 /** A line as the guessers see it. */
 export interface GuessLine {

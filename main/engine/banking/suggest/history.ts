@@ -1,16 +1,20 @@
 import type { EngineContext } from '../../context';
 import type Database from 'better-sqlite3';
+import { loadCompany } from '../../company-record';
 import { preparedPerConnection } from '../../prepared';
 import { inWriteTransaction } from '../../read-snapshot';
 import type { Guess, GuessLine } from './guess';
-import { roundConfidence } from './guess';
+import { BELOW_CONFIDENT, roundConfidence } from './guess';
 import { lineText, payeeOf, type Payee } from './payee';
+import { askedTreatment, treatmentKey, type StoredTax, type TaxTreatment } from './treatment';
 
 /**
  * Guesses from the book's own history: lines already explained, grouped by the payee their description
  * names and by direction (a refund from a shop is not a purchase from it). Among a payee's lines the
  * ones nearer in amount and in the same account count for more; the confidence is the share of that
  * weight the top explanation holds, shrunk by how few lines there are (one line proves little).
+ * A category comes with the VAT treatment its lines were given; where they were given different
+ * treatments the person must choose, so the guess is never confident.
  */
 
 interface HistoryEntry {
@@ -20,16 +24,21 @@ interface HistoryEntry {
   target: string;
   categoryCode: string | null;
   transferAccountId: number | null;
-  salesTaxRate: string | null;
+  treatment: TaxTreatment | null;
+  treatmentKey: string;
   description: string;
   datedOn: string;
 }
 
-/** One explanation a payee's lines were given, with the rate and description it most often came with. */
+/** One explanation a payee's lines were given, with the VAT treatment it most often came with and the latest description. */
 interface TargetSummary {
   categoryCode: string | null;
   transferAccountId: number | null;
-  salesTaxRate: string | null;
+  treatment: TaxTreatment | null;
+  /** The share of the target's lines given that treatment: below 1, they disagree. */
+  treatmentShare: number;
+  /** A manual VAT amount holds for the gross it was given on (unsigned minor units); null without one. */
+  manualOnGrossMinor: number | null;
   description: string;
 }
 
@@ -68,21 +77,23 @@ export function payeeOfCached(description: string): Payee {
 }
 
 const HISTORY_SQL = `SELECT e.bank_transaction_id AS txId, t.bank_account_id AS accountId, t.description AS lineDescription,
-    e.gross_minor AS grossMinor, c.nominal_code AS categoryCode, e.sales_tax_rate AS salesTaxRate, e.description AS description,
-    e.transfer_bank_account_id AS transferAccountId, e.dated_on AS datedOn
+    e.gross_minor AS grossMinor, c.nominal_code AS categoryCode, e.description AS description,
+    e.transfer_bank_account_id AS transferAccountId, e.dated_on AS datedOn,
+    e.sales_tax_mode AS salesTaxMode, e.sales_tax_rate AS salesTaxRate, e.manual_sales_tax_minor AS manualSalesTaxMinor,
+    e.sales_tax_status AS salesTaxStatus, e.ec_status AS ecStatus, e.place_of_supply AS placeOfSupply, c.auto_sales_tax_rate AS autoRate
   FROM bank_transaction_explanations e
   JOIN bank_transactions t ON t.id = e.bank_transaction_id
   LEFT JOIN categories c ON c.id = e.category_id
   WHERE e.transfer_source_id IS NULL AND e.paid_invoice_id IS NULL AND e.paid_bill_id IS NULL
   ORDER BY e.bank_transaction_id, abs(e.gross_minor) DESC, e.id`;
 
-interface HistoryRow {
+interface HistoryRow extends StoredTax {
   txId: number;
   accountId: number;
   lineDescription: string;
   grossMinor: number;
   categoryCode: string | null;
-  salesTaxRate: string | null;
+  autoRate: string | null;
   description: string;
   transferAccountId: number | null;
   datedOn: string;
@@ -128,13 +139,24 @@ function groupOf(entries: readonly HistoryEntry[]): PayeeGroup {
   group.targets = byTarget.map((list) => {
     const dated = [...list].sort((a, b) => (a.datedOn < b.datedOn ? -1 : a.datedOn > b.datedOn ? 1 : 0));
     const latest = dated[dated.length - 1]!;
-    return { categoryCode: latest.categoryCode, transferAccountId: latest.transferAccountId, salesTaxRate: mostCommon(dated.map((entry) => entry.salesTaxRate)), description: latest.description };
+    const key = mostCommon(dated.map((entry) => entry.treatmentKey));
+    const given = dated.filter((entry) => entry.treatmentKey === key);
+    const model = given[given.length - 1]!;
+    return {
+      categoryCode: latest.categoryCode,
+      transferAccountId: latest.transferAccountId,
+      treatment: model.treatment,
+      treatmentShare: given.length / dated.length,
+      manualOnGrossMinor: model.treatment?.manualSalesTaxAmount !== undefined ? model.amountMinor : null,
+      description: latest.description,
+    };
   });
   return group;
 }
 
 function buildIndex(ctx: EngineContext): HistoryIndex {
   const rows = ctx.book.sqlite.prepare(HISTORY_SQL).all() as HistoryRow[];
+  const native = loadCompany(ctx).currency;
   const lists = { byKey: new Map<string, HistoryEntry[]>(), byHead: new Map<string, HistoryEntry[]>() };
   let last = -1;
   for (const row of rows) {
@@ -145,13 +167,16 @@ function buildIndex(ctx: EngineContext): HistoryIndex {
     const payee = payeeOfCached(lineText(row.lineDescription));
     if (!payee.key) continue;
     const direction = row.grossMinor < 0 ? '-' : '+';
+    // A transfer has no VAT: its treatment is the same for every transfer line.
+    const treatment = row.categoryCode !== null ? askedTreatment(row, native) : {};
     const entry: HistoryEntry = {
       accountId: row.accountId,
       amountMinor: Math.abs(row.grossMinor),
       target: row.categoryCode !== null ? `c:${row.categoryCode}` : `t:${row.transferAccountId}`,
       categoryCode: row.categoryCode,
       transferAccountId: row.transferAccountId,
-      salesTaxRate: row.salesTaxRate,
+      treatment,
+      treatmentKey: treatmentKey(treatment, row),
       description: row.description,
       datedOn: row.datedOn,
     };
@@ -193,6 +218,17 @@ export function historyIndex(ctx: EngineContext): HistoryIndex {
 }
 
 /**
+ * A VAT treatment the person has to look at keeps the guess below confident: the target's lines were
+ * given different treatments (the one proposed is the most common, and confidence falls with its
+ * share), or a manual VAT amount was given on another gross than this line's.
+ */
+function doubtedByTreatment(confidence: number, target: TargetSummary, line: GuessLine): number {
+  const otherGross = target.manualOnGrossMinor !== null && target.manualOnGrossMinor !== Math.abs(line.remainingMinor);
+  if (target.treatment !== null && target.treatmentShare === 1 && !otherGross) return confidence;
+  return Math.min(confidence * target.treatmentShare, BELOW_CONFIDENT);
+}
+
+/**
  * 1 for the same amount, falling off with the ratio: twice or half the amount weighs about 0.4; the
  * same payee in another account counts for half.
  */
@@ -224,12 +260,13 @@ export function historyGuess(index: HistoryIndex, line: GuessLine): Guess | null
   let best = 0;
   for (let target = 1; target < scores.length; target += 1) if (scores[target]! > scores[best]!) best = target;
   const chosen = group.targets[best]!;
-  return {
+  const confidence = (scores[best]! / total) * (counted / (counted + 1)) * tier;
+  const guess: Guess = {
     source: 'history',
-    confidence: roundConfidence((scores[best]! / total) * (counted / (counted + 1)) * tier),
+    confidence: roundConfidence(chosen.categoryCode !== null ? doubtedByTreatment(confidence, chosen, line) : confidence),
     categoryCode: chosen.categoryCode ?? undefined,
     transferAccountId: chosen.transferAccountId ?? undefined,
-    salesTaxRate: chosen.salesTaxRate ?? undefined,
     description: chosen.description || undefined,
   };
+  return chosen.categoryCode !== null && chosen.treatment !== null ? { ...chosen.treatment, ...guess } : guess;
 }

@@ -3,12 +3,18 @@ import { paidInvoiceUrl } from '../../sales/payments';
 import { recordUrl } from '../../urls';
 import { decimal, type ApiRecord } from '../../values';
 import type { Guess } from './guess';
+import { treatmentRecord } from './treatment';
 
-/** `suggested_explanation` as the issue gives it: fields the guess does not know are left out. */
+/**
+ * `suggested_explanation` as the issue gives it: fields the guess does not know are left out. With a
+ * category, the VAT treatment in the fields an explanation is created with (sales_tax_rate,
+ * manual_sales_tax_amount, sales_tax_status, ec_status, place_of_supply); none of them means the
+ * category's automatic rate, as when an explanation is sent without them.
+ */
 export function suggestionRecord(ctx: EngineContext, guess: Guess): ApiRecord {
   return {
     category: guess.categoryCode !== undefined ? `${ctx.origin}/v2/categories/${guess.categoryCode}` : undefined,
-    sales_tax_rate: guess.salesTaxRate !== undefined ? decimal(guess.salesTaxRate) : undefined,
+    ...(guess.categoryCode !== undefined ? treatmentRecord(guess) : {}),
     description: guess.description,
     contact: guess.contactId !== undefined ? recordUrl(ctx, 'contacts', guess.contactId) : undefined,
     project: guess.projectId !== undefined ? recordUrl(ctx, 'projects', guess.projectId) : undefined,
