@@ -6,10 +6,8 @@ import type { EngineContext } from '../../context';
 import { ApiError, unprocessable } from '../../errors';
 import { idFromUrl } from '../../urls';
 import { explanationCategory } from '../explain';
+import { MAX_PATTERN, checkPattern } from './pattern-safety';
 import type { StoredActions, StoredCondition } from './rule-types';
-
-/** The longest pattern a rule may hold: enough for any payee, short enough to test every line quickly. */
-const MAX_PATTERN = 200;
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -52,11 +50,9 @@ export function storedCondition(ctx: EngineContext, input: RuleConditionInput, i
     if (text.length === 0) throw unprocessable(`${where}.value can't be blank`);
     if (text.length > MAX_PATTERN) throw unprocessable(`${where}.value must be at most ${MAX_PATTERN} characters`);
     if (input.operator === 'matches') {
-      try {
-        new RegExp(text, 'i');
-      } catch (error) {
-        throw unprocessable(`${where}.value is not a regular expression: ${(error as Error).message}`);
-      }
+      // Refused unless it compiles and cannot take too long on any line (pattern-safety.ts).
+      const checked = checkPattern(text);
+      if (!checked.ok) throw unprocessable(`${where}.value ${checked.problem}`);
     }
     return { field: 'description', operator: input.operator as Exclude<typeof input.operator, 'between'>, value: text };
   }

@@ -1,4 +1,5 @@
 import { toMinor } from '../../../../shared/money';
+import { checkPattern } from './pattern-safety';
 import type { RuleRow, StoredCondition } from './rule-types';
 
 /** What a rule looks at on a bank line. */
@@ -8,6 +9,23 @@ export interface RuleLine {
   /** Signed, in the account's currency: money out is negative. */
   amountMinor: number;
   currency: string;
+}
+
+/**
+ * What a rule is tried on for a line that may be part explained: its text, and the part of its amount
+ * not explained yet, as the suggestions try it (a rule explains what is left). The rule preview reads
+ * its lines through here, so it never promises a line that the saved rule would then not decide.
+ */
+export function ruleLineOf(line: { bankAccountId: number; description: string; remainingMinor: number; currency: string }): RuleLine {
+  return { bankAccountId: line.bankAccountId, description: line.description, amountMinor: line.remainingMinor, currency: line.currency };
+}
+
+/**
+ * The order rules are tried in: lowest priority first, then the older (lower id). rulesInOrder reads
+ * them in this order (ORDER BY priority, id); a rule not saved yet will get an id above all others.
+ */
+export function triedBefore(rule: Pick<RuleRow, 'priority' | 'id'>, other: Pick<RuleRow, 'priority' | 'id'>): boolean {
+  return rule.priority < other.priority || (rule.priority === other.priority && rule.id < other.id);
 }
 
 type Test = (line: RuleLine) => boolean;
@@ -31,7 +49,14 @@ function conditionTest(condition: StoredCondition): Test {
       if (condition.operator === 'contains') return (line) => folded(line.description).includes(wanted);
       if (condition.operator === 'equals') return (line) => folded(line.description) === wanted;
       if (condition.operator === 'starts_with') return (line) => folded(line.description).startsWith(wanted);
-      const pattern = new RegExp(condition.value, 'i');
+      // Checked as at save (pattern-safety.ts). A pattern the check refuses, kept from before it or
+      // written by another tool, is never run: one slow pattern tried on every line would hang every
+      // register read and import of the book. The condition holds for no line, so the rule decides
+      // nothing (rather than guessing what it meant: a rule's word is taken as certain, and may
+      // explain lines unseen); the rule editor's preview shows why when the rule is opened.
+      const checked = checkPattern(condition.value);
+      if (!checked.ok) return () => false;
+      const pattern = checked.regExp;
       return (line) => pattern.test(line.description);
     }
     case 'amount': {
