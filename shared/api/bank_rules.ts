@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { explanationUpdateSchema } from './bank_transaction_explanations';
 import { boolean, decimal, integer, requiredText, text } from './fields';
 
 /** Ledgerdesk's bank rules (issue 22, docs/api-notes.md "Suggestions and bank rules"). */
@@ -24,9 +25,16 @@ export const ruleConditionSchema = z.object({
 });
 export type RuleConditionInput = z.infer<typeof ruleConditionSchema>;
 
+/** The VAT treatment's fields as an explanation takes them (one definition): a rule's lines become explanations. */
+const explanationField = explanationUpdateSchema.shape;
+
 export const ruleActionsSchema = z.object({
   category: link.nullable().optional(),
   sales_tax_rate: decimal.nullable().optional(),
+  manual_sales_tax_amount: explanationField.manual_sales_tax_amount,
+  sales_tax_status: explanationField.sales_tax_status,
+  ec_status: explanationField.ec_status,
+  place_of_supply: explanationField.place_of_supply,
   description: text(1000).nullable().optional(),
   contact: link.nullable().optional(),
   project: link.nullable().optional(),

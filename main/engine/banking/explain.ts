@@ -1,13 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
-import Decimal from 'decimal.js';
-import { MOSS_COUNTRIES, type ExplanationInput, type MossCountry } from '../../../shared/api/bank_transaction_explanations';
+import type { ExplanationInput } from '../../../shared/api/bank_transaction_explanations';
 import { fromMinor, MoneyError, toMinor } from '../../../shared/money';
 import { bankAccounts, bankTransactionExplanations, bankTransactions, categories } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
-import { mossRatesOn } from '../ledger/moss-rates';
 import { vatRegisteredOn } from '../ledger/vat-registration';
 import { removePostings, replacePostings, type PostingLine } from '../ledger/postings';
 import { salesTax } from '../ledger/sales-tax';
@@ -17,6 +15,7 @@ import { repostSettlements } from '../sales/settlement-postings';
 import { idFromUrl, keyFromUrl } from '../urls';
 import { addAttachment, deleteAttachmentsOf, multipleAttachments } from './attachments';
 import { storedDescription } from './descriptions';
+import { askedTax, checkEcTreatment, type TaxRequest } from './treatment-check';
 import { insertManualLine } from './manual-line';
 import { assertLineAddedConfirmed, assertReconciledLinesConfirmed } from './reconciled-guard';
 import { otherSideOf, removeOtherSide, transferEntryType, writeOtherSide } from './transfer-other-side';
@@ -102,23 +101,10 @@ function linkTargets(ctx: EngineContext, input: ExplanationInput, current: Expla
   return { category, transfer };
 }
 
-interface TaxRequest {
-  mode: ExplanationRow['salesTaxMode'];
-  rate?: string;
-  manual?: string;
-  status?: string;
-}
-
 /** The tax as asked for now: from the payload when it says anything about tax, else as asked before. */
 function taxRequest(input: ExplanationInput, current: ExplanationRow | null, native: string): TaxRequest {
-  const saysSomething = input.sales_tax_rate !== undefined || input.manual_sales_tax_amount !== undefined || input.sales_tax_status !== undefined;
-  if (saysSomething) {
-    const rate = input.sales_tax_rate === undefined || /^auto$/i.test(input.sales_tax_rate) ? undefined : input.sales_tax_rate;
-    const manual = input.manual_sales_tax_amount ?? undefined;
-    const status = input.sales_tax_status ?? undefined;
-    const mode = status && status.toUpperCase() !== 'TAXABLE' ? 'status' : manual !== undefined ? 'manual' : rate !== undefined ? 'rate' : 'auto';
-    return { mode, rate, manual, status };
-  }
+  const asked = askedTax(input);
+  if (asked) return asked;
   if (!current) return { mode: 'auto' };
   switch (current.salesTaxMode) {
     case 'manual':
@@ -140,16 +126,6 @@ function resolveTransferAccount(ctx: EngineContext, value: string | number, acco
   if (other.id === account.id) throw unprocessable('transfer_bank_account must be another account');
   if (other.currency !== account.currency) throw unprocessable(`Transfers between accounts in different currencies (${account.currency} and ${other.currency}) are not supported`);
   return id;
-}
-
-/** A MOSS sale is taxed at one of the place of supply's own rates on the day. */
-function checkMossRate(country: MossCountry, datedOn: string, rate: string): void {
-  const rates = mossRatesOn(country, datedOn);
-  if (rates.length === 0) throw unprocessable(`No EC VAT MOSS rates apply on ${datedOn}`);
-  const given = new Decimal(rate);
-  if (!rates.some((entry) => new Decimal(entry.percentage).equals(given))) {
-    throw unprocessable(`sales_tax_rate ${rate} is not a ${country} VAT rate on ${datedOn}; the rates are ${rates.map((entry) => `${entry.percentage} (${entry.band})`).join(', ')}`);
-  }
 }
 
 /**
@@ -190,15 +166,8 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
 
   const ecStatus = input.ec_status !== undefined ? input.ec_status : (current?.ecStatus ?? null);
   const placeOfSupply = input.place_of_supply !== undefined ? input.place_of_supply : (current?.placeOfSupply ?? null);
-  if (placeOfSupply !== null && !(MOSS_COUNTRIES as readonly string[]).includes(placeOfSupply)) {
-    throw unprocessable(`place_of_supply must be one of ${MOSS_COUNTRIES.join(', ')}`);
-  }
   const request = taxRequest(input, current, native);
-  if (ecStatus === 'EC VAT MOSS') {
-    if (!placeOfSupply) throw unprocessable('place_of_supply is required for an EC VAT MOSS sale');
-    if (request.mode !== 'rate') throw unprocessable('sales_tax_rate is required for an EC VAT MOSS sale (the rate of the place of supply)');
-    checkMossRate(placeOfSupply as MossCountry, datedOn, request.rate!);
-  }
+  checkEcTreatment(ecStatus, placeOfSupply, request, datedOn);
   const asked =
     transferAccountId !== null || paidBillId !== null || paidInvoiceId !== null
       ? { salesTaxRate: null, salesTaxMinor: 0, manualSalesTaxMinor: null, salesTaxStatus: null }

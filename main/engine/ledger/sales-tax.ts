@@ -54,25 +54,36 @@ export interface SalesTaxResult {
 
 const NO_TAX: SalesTaxResult = { salesTaxRate: null, salesTaxMinor: 0, manualSalesTaxMinor: null, salesTaxStatus: null };
 
-function checkRate(rate: string): string {
+export function checkRate(rate: string): string {
   if (!/^\d+(\.\d+)?$/.test(rate) || new Decimal(rate).greaterThan(100)) throw unprocessable('sales_tax_rate must be a percentage from 0 to 100, or Auto');
   return canonicalDecimal(rate);
 }
 
-/** Rules 1-6 of section 1 (expenses and bills; explanations follow the same rules). */
-export function salesTax(input: SalesTaxInput): SalesTaxResult {
-  const status = input.salesTaxStatus?.toUpperCase();
+/** A sales_tax_status as asked for, upper-cased; anything but the three statuses is a 422. */
+export function checkedStatus(salesTaxStatus: string | undefined): SalesTaxStatus | undefined {
+  const status = salesTaxStatus?.toUpperCase();
   if (status !== undefined && !(SALES_TAX_STATUSES as readonly string[]).includes(status)) {
     throw unprocessable(`sales_tax_status must be one of ${SALES_TAX_STATUSES.join(', ')}`);
   }
+  return status as SalesTaxStatus | undefined;
+}
+
+/** A manual VAT amount in minor units: never negative, never more than the gross it is part of. */
+export function checkedManual(manualMinor: number, grossMinor: number): number {
+  if (manualMinor < 0) throw unprocessable('manual_sales_tax_amount must not be negative');
+  if (manualMinor > Math.abs(grossMinor)) throw unprocessable('manual_sales_tax_amount cannot be more than the gross value');
+  return manualMinor;
+}
+
+/** Rules 1-6 of section 1 (expenses and bills; explanations follow the same rules). */
+export function salesTax(input: SalesTaxInput): SalesTaxResult {
+  const status = checkedStatus(input.salesTaxStatus);
   if (!input.vatRegistered) return NO_TAX;
   // Rule 6: exempt and out-of-scope items carry no tax whatever else is sent.
   if (status === 'EXEMPT' || status === 'OUT_OF_SCOPE') return { ...NO_TAX, salesTaxStatus: status };
   // Rules 4 and 5: a manual amount wins; the rate, if any, is ignored and none is returned.
   if (input.manualSalesTaxAmount !== undefined) {
-    const manual = input.toMinor(input.manualSalesTaxAmount, 'manual_sales_tax_amount');
-    if (manual < 0) throw unprocessable('manual_sales_tax_amount must not be negative');
-    if (manual > Math.abs(input.grossMinor)) throw unprocessable('manual_sales_tax_amount cannot be more than the gross value');
+    const manual = checkedManual(input.toMinor(input.manualSalesTaxAmount, 'manual_sales_tax_amount'), input.grossMinor);
     const signed = input.grossMinor < 0 ? -manual : manual;
     return { salesTaxRate: null, salesTaxMinor: signed, manualSalesTaxMinor: manual, salesTaxStatus: 'TAXABLE' };
   }

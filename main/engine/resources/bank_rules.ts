@@ -3,6 +3,7 @@ import { bankRuleCreateSchema, bankRuleOrderSchema, bankRulePreviewSchema, bankR
 import { Level } from '../../../shared/api/permissions';
 import { bankRules } from '../../db/schema';
 import { storedActions, storedCondition } from '../banking/rules/rule-check';
+import { checkTreatmentFits } from '../banking/rules/rule-treatment';
 import { previewRule } from '../banking/rules/rule-preview';
 import { BANK_RULES, findRule, ruleRecord, rulesInOrder } from '../banking/rules/rule-store';
 import { pageHeaders, pageOf } from '../pagination';
@@ -33,7 +34,7 @@ function createRule(request: RouteRequest) {
   const { ctx } = request;
   const input = payload(request, 'bank_rule', bankRuleCreateSchema);
   const conditions = input.conditions.map((condition, index) => storedCondition(ctx, condition, index));
-  const actions = storedActions(ctx, input.actions);
+  const actions = storedActions(ctx, input.actions, conditions);
   const row = ctx.db
     .insert(bankRules)
     .values({
@@ -58,7 +59,9 @@ function updateRule(request: RouteRequest) {
   const current = findRule(ctx, request.params.id!);
   const input = payload(request, 'bank_rule', bankRuleUpdateSchema);
   const conditions = input.conditions ? input.conditions.map((condition, index) => storedCondition(ctx, condition, index)) : current.conditions;
-  const actions = input.actions ? storedActions(ctx, input.actions) : current.actions;
+  // Actions kept as they are are checked against new conditions: a manual VAT amount needs a fixed amount.
+  const actions = input.actions ? storedActions(ctx, input.actions, conditions) : current.actions;
+  if (!input.actions && input.conditions) checkTreatmentFits(ctx, actions, conditions);
   ctx.db
     .update(bankRules)
     .set({

@@ -12,6 +12,8 @@ import type { IncomingLine } from '../incoming-line';
 import { lineText } from '../suggest/payee';
 import { compileRules, firstMatchingRule, type CompiledRule } from './rule-match';
 import { rulesInOrder } from './rule-store';
+import { ruleTreatment } from './rule-treatment';
+import { treatmentInput } from '../suggest/treatment';
 
 /**
  * Rules marked auto_explain explain the lines they catch as the statement is imported, in the
@@ -46,7 +48,7 @@ export function autoExplainUpload(ctx: EngineContext, bankAccountId: number, upl
       gross_value: fromMinor(line.amountMinor, native),
       description: actions.description,
       category: actions.category,
-      sales_tax_rate: actions.sales_tax_rate,
+      ...(actions.category !== undefined ? treatmentInput(ruleTreatment(actions)) : {}),
       transfer_bank_account: actions.transfer_bank_account,
       marked_for_review: actions.mark_for_review,
     };

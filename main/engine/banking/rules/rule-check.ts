@@ -7,6 +7,7 @@ import { ApiError, unprocessable } from '../../errors';
 import { idFromUrl } from '../../urls';
 import { explanationCategory } from '../explain';
 import { MAX_PATTERN, checkPattern } from './pattern-safety';
+import { storedTreatment } from './rule-treatment';
 import type { StoredActions, StoredCondition } from './rule-types';
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -66,9 +67,10 @@ export function storedCondition(ctx: EngineContext, input: RuleConditionInput, i
 
 /**
  * The actions checked and stored. A rule explains a line, so it names a category or a transfer
- * account (one of them), each of which must be one an explanation could use today.
+ * account (one of them), each of which must be one an explanation could use today, and a VAT
+ * treatment an explanation would take (rule-treatment.ts; the conditions say whether the amount is fixed).
  */
-export function storedActions(ctx: EngineContext, input: RuleActionsInput): StoredActions {
+export function storedActions(ctx: EngineContext, input: RuleActionsInput, conditions: readonly StoredCondition[]): StoredActions {
   const actions: StoredActions = {};
   const hasCategory = input.category != null;
   const hasTransfer = input.transfer_bank_account != null;
@@ -83,12 +85,7 @@ export function storedActions(ctx: EngineContext, input: RuleActionsInput): Stor
     }
   }
   if (hasTransfer) actions.transfer_bank_account = linkId(ctx, input.transfer_bank_account!, 'bank_accounts', 'actions.transfer_bank_account');
-  if (input.sales_tax_rate != null) {
-    if (hasTransfer) throw unprocessable('actions.sales_tax_rate does not apply to a transfer');
-    const rate = new Decimal(input.sales_tax_rate);
-    if (rate.isNegative() || rate.greaterThan(100)) throw unprocessable('actions.sales_tax_rate must be a percentage from 0 to 100');
-    actions.sales_tax_rate = rate.toFixed();
-  }
+  Object.assign(actions, storedTreatment(ctx, input, conditions, hasTransfer));
   if (input.description != null && input.description.trim() !== '') actions.description = input.description;
   if (input.contact != null) actions.contact = linkId(ctx, input.contact, 'contacts', 'actions.contact');
   if (input.project != null) actions.project = linkId(ctx, input.project, 'projects', 'actions.project');

@@ -85,13 +85,20 @@ export interface CompiledRule {
 
 const compiledCache = new WeakMap<RuleRow[], CompiledRule[]>();
 
-/** Each rule as one test of all its conditions, compiled once per list of rules read. */
+/**
+ * Each rule as one test of all its conditions, compiled once per list of rules read. A rule whose
+ * stored JSON cannot be read catches nothing, and a rule that transfers to an account never decides a
+ * line of that same account (an explanation refuses a transfer to its own account, so the line would
+ * be left with a suggestion nobody can accept): the next rule, or the history, decides it instead.
+ */
 export function compileRules(rules: RuleRow[]): CompiledRule[] {
   const known = compiledCache.get(rules);
   if (known) return known;
   const compiled = rules.map((rule) => {
+    if (rule.unreadable !== undefined) return { rule, matches: () => false };
     const tests = rule.conditions.map(conditionTest);
-    return { rule, matches: (line: RuleLine) => tests.every((test) => test(line)) };
+    const transferTo = rule.actions.transfer_bank_account;
+    return { rule, matches: (line: RuleLine) => line.bankAccountId !== transferTo && tests.every((test) => test(line)) };
   });
   compiledCache.set(rules, compiled);
   return compiled;

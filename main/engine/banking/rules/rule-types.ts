@@ -1,4 +1,5 @@
 import type { RuleOperator } from '../../../../shared/api/bank_rules';
+import type { TaxTreatment } from '../suggest/treatment';
 
 /** A condition as stored: links as ids, amounts as decimal text (compared in the line's currency). */
 export type StoredCondition =
@@ -7,10 +8,19 @@ export type StoredCondition =
   | { field: 'amount'; operator: 'between'; value: [string, string] }
   | { field: 'bank_account'; operator: 'equals'; value: number };
 
-/** The explanation a rule gives, as stored: the category by nominal code, other links as ids. */
+/**
+ * The explanation a rule gives, as stored: the category by nominal code, other links as ids, and the
+ * VAT treatment in the fields an explanation is asked for with (none of them: the category's
+ * automatic rate). Rules saved before the treatment fields hold a rate at most and read as before.
+ */
 export interface StoredActions {
   category?: string;
   sales_tax_rate?: string;
+  /** Unsigned decimal text in the company's currency; only on a rule whose conditions fix the amount. */
+  manual_sales_tax_amount?: string;
+  sales_tax_status?: string;
+  ec_status?: TaxTreatment['ecStatus'];
+  place_of_supply?: string;
   description?: string;
   contact?: number;
   project?: number;
@@ -27,4 +37,6 @@ export interface RuleRow {
   autoExplain: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Set when the stored conditions or actions cannot be read: the rule then decides no line. */
+  unreadable?: string;
 }

@@ -1,14 +1,15 @@
 import { bankAccounts } from '../../../db/schema';
 import type { EngineContext } from '../../context';
-import { compileRules, firstMatchingRule } from '../rules/rule-match';
+import { compileRules, firstMatchingRule, ruleLineOf } from '../rules/rule-match';
 import { rulesInOrder } from '../rules/rule-store';
+import { ruleTreatment } from '../rules/rule-treatment';
 import type { RuleRow } from '../rules/rule-types';
 import type { Guess, GuessLine } from './guess';
 import { historyGuess, historyIndex } from './history';
 import { documentGuess, openDocumentIndex } from './open-documents';
 import { transferGuesser, type AccountCurrency } from './transfers';
 
-/** A rule's proposal: what its actions say. A rule is the person's own word, so it is certain. */
+/** A rule's proposal: what its actions say, with its whole VAT treatment. A rule is the person's own word, so it is certain. */
 export function ruleGuess(rule: RuleRow): Guess {
   const { actions } = rule;
   return {
@@ -16,7 +17,7 @@ export function ruleGuess(rule: RuleRow): Guess {
     confidence: 1,
     ruleId: rule.id,
     categoryCode: actions.category,
-    salesTaxRate: actions.sales_tax_rate,
+    ...ruleTreatment(actions),
     description: actions.description,
     contactId: actions.contact,
     projectId: actions.project,
@@ -38,7 +39,7 @@ export function guesser(ctx: EngineContext): (line: GuessLine) => Guess | null {
   return (line) => {
     if (line.remainingMinor === 0) return null;
     // A rule that catches the line decides it, whatever the history says.
-    const rule = firstMatchingRule(rules, { bankAccountId: line.bankAccountId, description: line.description, amountMinor: line.remainingMinor, currency: line.currency });
+    const rule = firstMatchingRule(rules, ruleLineOf(line));
     if (rule) return ruleGuess(rule);
     let best: Guess | null = null;
     for (const guess of [documentGuess(documents, line), historyGuess(history, line), transferGuess?.(line) ?? null]) {
