@@ -16,6 +16,10 @@ export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 export const ruleActionsSchema = z.object({
   category: z.string().optional(),
   sales_tax_rate: z.string().optional(),
+  manual_sales_tax_amount: z.string().optional(),
+  sales_tax_status: z.string().optional(),
+  ec_status: z.string().optional(),
+  place_of_supply: z.string().optional(),
   description: z.string().optional(),
   contact: z.string().optional(),
   project: z.string().optional(),
@@ -31,6 +35,8 @@ export const bankRuleSchema = z.object({
   actions: ruleActionsSchema,
   priority: z.number(),
   auto_explain: z.boolean(),
+  /** Why the engine runs this rule on no line (its stored pattern or JSON), as a sentence. */
+  needs_attention: z.string().optional(),
 });
 export type BankRule = z.infer<typeof bankRuleSchema>;
 

@@ -38,6 +38,11 @@ export type Explanation = z.infer<typeof explanationSchema>;
 export const suggestionSchema = z.object({
   category: z.string().optional(),
   sales_tax_rate: z.string().optional(),
+  /** The rest of the VAT treatment, each left out when the suggestion does not say it. */
+  manual_sales_tax_amount: z.string().optional(),
+  sales_tax_status: z.string().optional(),
+  ec_status: z.string().optional(),
+  place_of_supply: z.string().optional(),
   description: z.string().optional(),
   contact: z.string().optional(),
   project: z.string().optional(),

@@ -6,6 +6,9 @@ import type { BankTransaction } from '../../lib/api/bank_transactions';
 import { lineParts } from '../../lib/api/bank_transactions';
 import type { BankRule, RuleActions, RuleCondition } from '../../lib/api/bank_rules';
 import { formatMoney } from '../../lib/format';
+import type { EcChoice, VatChoice } from './explain-form';
+import { MOSS } from './explain-form';
+import { treatmentText, vatChoiceOfTreatment, type TreatmentFields } from './treatment-words';
 
 /** Money out and money in as conditions: amounts between these bounds (the engine has no sign operator). */
 export const MONEY_OUT: readonly [string, string] = ['-99999999.99', '-0.01'];
@@ -42,7 +45,8 @@ export function actionsText(actions: RuleActions, categoryNames: ReadonlyMap<str
   const parts: string[] = [];
   if (actions.category) parts.push(categoryNames.get(actions.category) ?? 'A category');
   if (actions.transfer_bank_account) parts.push(`Transfer with ${accountNames.get(actions.transfer_bank_account) ?? 'another account'}`);
-  if (actions.sales_tax_rate !== undefined) parts.push(`VAT ${Number(actions.sales_tax_rate)}%`);
+  const treatment = treatmentText(actions);
+  if (treatment) parts.push(treatment);
   if (actions.description) parts.push(`“${actions.description}”`);
   if (actions.mark_for_review) parts.push('for review');
   return parts.join(' · ');
@@ -71,8 +75,14 @@ export interface RuleDraft {
   kind: 'category' | 'transfer';
   category: string;
   transferAccount: string;
-  /** '' for the category's own rate. */
-  vatRate: string;
+  /** The VAT as the explain panel offers it ('auto': the category's own rate on the line's date). */
+  vat: VatChoice;
+  /** Only where a condition fixes the amount: a VAT amount fits one gross. */
+  manualVat: string;
+  /** The EC status as stored ('' for none); kept as it is even when the editor offers other choices. */
+  ecStatus: EcChoice;
+  placeOfSupply: string;
+  mossRate: string;
   description: string;
   review: boolean;
   priority: string;
@@ -80,10 +90,29 @@ export interface RuleDraft {
 }
 
 export function blankDraft(): RuleDraft {
-  return { name: '', conditions: [{ field: 'description', operator: 'contains', value: '' }], kind: 'category', category: '', transferAccount: '', vatRate: '', description: '', review: false, priority: '', autoExplain: false };
+  return { name: '', conditions: [{ field: 'description', operator: 'contains', value: '' }], kind: 'category', category: '', transferAccount: '', vat: 'auto', manualVat: '', ecStatus: '', placeOfSupply: '', mossRate: '', description: '', review: false, priority: '', autoExplain: false };
 }
 
-const vatOf = (rate: string | undefined) => (rate === undefined ? '' : String(Number(rate)));
+/** UK/Non-EC says no more than no EC status, so the editor shows it as none. */
+const EC_CHOICES: readonly string[] = ['EC Goods', 'EC Services', MOSS];
+
+/** A treatment (a rule's actions, an explanation, a suggestion) as the draft's VAT fields. */
+function treatmentDraft(treatment: { [K in keyof TreatmentFields]?: string | null | undefined }): Pick<RuleDraft, 'vat' | 'manualVat' | 'ecStatus' | 'placeOfSupply' | 'mossRate'> {
+  const fields: TreatmentFields = {
+    sales_tax_rate: treatment.sales_tax_rate ?? undefined,
+    manual_sales_tax_amount: treatment.manual_sales_tax_amount ?? undefined,
+    sales_tax_status: treatment.sales_tax_status ?? undefined,
+  };
+  const ecStatus = (treatment.ec_status && EC_CHOICES.includes(treatment.ec_status) ? treatment.ec_status : '') as EcChoice;
+  const moss = ecStatus === MOSS;
+  return {
+    vat: moss ? 'auto' : vatChoiceOfTreatment(fields),
+    manualVat: fields.manual_sales_tax_amount ?? '',
+    ecStatus,
+    placeOfSupply: moss ? (treatment.place_of_supply ?? '') : '',
+    mossRate: moss ? (fields.sales_tax_rate ?? '') : '',
+  };
+}
 
 export function draftOfRule(rule: BankRule): RuleDraft {
   return {
@@ -92,7 +121,7 @@ export function draftOfRule(rule: BankRule): RuleDraft {
     kind: rule.actions.transfer_bank_account ? 'transfer' : 'category',
     category: rule.actions.category ?? '',
     transferAccount: rule.actions.transfer_bank_account ?? '',
-    vatRate: vatOf(rule.actions.sales_tax_rate),
+    ...treatmentDraft(rule.actions),
     description: rule.actions.description ?? '',
     review: rule.actions.mark_for_review ?? false,
     priority: String(rule.priority),
@@ -102,24 +131,28 @@ export function draftOfRule(rule: BankRule): RuleDraft {
 
 /**
  * A new rule from a line: its payee as "description contains", its direction, and what it was
- * explained as (or, unexplained, what the engine suggests for it).
+ * explained as (or, unexplained, what the engine suggests for it) with its whole VAT treatment: a
+ * reverse-charged payee's rule without its EC status would reclaim VAT never charged. A manual VAT
+ * amount fits that line's gross only, so the rule then catches that amount, not every payment out.
  */
 export function draftFromLine(line: BankTransaction): RuleDraft {
   const payee = payeeText(line.description);
   const out = line.amount.trim().startsWith('-');
   const explanation = line.bank_transaction_explanations[0];
   const from = explanation ?? line.suggested_explanation ?? undefined;
+  const treatment: Partial<RuleDraft> = from?.category ? treatmentDraft(from) : {};
+  const amount: RuleCondition = treatment.vat === 'manual' ? { field: 'amount', operator: 'equals', value: line.amount } : { field: 'amount', operator: 'between', value: [...(out ? MONEY_OUT : MONEY_IN)] };
   return {
     ...blankDraft(),
     name: payee,
-    conditions: [
-      { field: 'description', operator: 'contains', value: payee },
-      { field: 'amount', operator: 'between', value: [...(out ? MONEY_OUT : MONEY_IN)] },
-    ],
+    conditions: [{ field: 'description', operator: 'contains', value: payee }, amount],
     kind: from?.transfer_bank_account ? 'transfer' : 'category',
     category: from?.category ?? '',
     transferAccount: from?.transfer_bank_account ?? '',
-    vatRate: vatOf(from?.sales_tax_rate),
+    ...treatment,
     description: explanation?.description && explanation.description !== lineParts(line.description).text ? explanation.description : '',
   };
 }
+
+/** Whether a condition fixes the amount every caught line has: only then may a rule give a VAT amount. */
+export const fixesAmount = (conditions: readonly RuleCondition[]) => conditions.some((condition) => condition.field === 'amount' && condition.operator === 'equals');

@@ -1,22 +1,28 @@
 /**
  * The explain panel's starting values from the engine's suggestion for a line (issue 22 item 3): the
- * category and its VAT rate, the transfer, or the invoice or bill it pays, and the description.
+ * category with its whole VAT treatment (rate, exempt or out of scope, a manual amount, the EC status
+ * and a MOSS sale's place of supply: a reverse charge left out would reclaim VAT never charged), the
+ * transfer, or the invoice or bill it pays, and the description.
  */
 import { lineDescription, type BankTransaction, type Suggestion } from '../../lib/api/bank_transactions';
-import type { ExplainValues, VatChoice } from './explain-form';
+import { ecChoiceOf, MOSS, type EcChoice, type ExplainValues } from './explain-form';
+import { vatChoiceOfTreatment } from './treatment-words';
 
-/** The panel's VAT choice for a suggested rate: one of its rates, else the category's own (Auto). */
-function vatChoiceOf(rate: string | undefined): VatChoice {
-  if (rate === undefined) return 'auto';
-  const text = rate.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
-  return text === '20' || text === '5' || text === '0' ? text : 'auto';
-}
-
-export function prefillFromSuggestion(suggestion: Suggestion, line: BankTransaction): Partial<ExplainValues> {
+export function prefillFromSuggestion(suggestion: Suggestion, line: BankTransaction, ecOptions: readonly { value: EcChoice }[]): Partial<ExplainValues> {
   const description = suggestion.description ?? lineDescription(line.description);
   if (suggestion.paid_invoice) return { kind: 'invoice', invoice: suggestion.paid_invoice, description };
   if (suggestion.paid_bill) return { kind: 'bill', bill: suggestion.paid_bill, description };
   if (suggestion.transfer_bank_account) return { kind: 'transfer', transferAccount: suggestion.transfer_bank_account, description };
-  if (suggestion.category) return { kind: 'category', category: suggestion.category, vat: vatChoiceOf(suggestion.sales_tax_rate), description };
-  return {};
+  if (!suggestion.category) return {};
+  const ecStatus = ecChoiceOf(suggestion.ec_status, ecOptions);
+  return {
+    kind: 'category',
+    category: suggestion.category,
+    vat: vatChoiceOfTreatment(suggestion),
+    manualVat: suggestion.manual_sales_tax_amount ?? '',
+    ecStatus,
+    placeOfSupply: ecStatus === MOSS ? (suggestion.place_of_supply ?? '') : '',
+    mossRate: ecStatus === MOSS ? (suggestion.sales_tax_rate ?? '') : '',
+    description,
+  };
 }

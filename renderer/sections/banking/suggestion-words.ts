@@ -5,6 +5,7 @@
  */
 import type { BankTransaction, Suggestion } from '../../lib/api/bank_transactions';
 import type { LineNames } from './line-meaning';
+import { treatmentText } from './treatment-words';
 
 /** The engine's threshold for a confident suggestion (api-notes: 0.80 and above). */
 export const CONFIDENT = 0.8;
@@ -36,7 +37,7 @@ export function suggestionOf(row: BankTransaction | undefined): Suggestion | nul
   return explainsSomething(suggestion) ? suggestion : null;
 }
 
-/** What the suggestion would explain the line as: "285 Travel · VAT 20%", "Transfer to Savings". */
+/** What the suggestion would explain the line as: "285 Travel · VAT 20%", "269 · VAT 20% · reverse charge", "Transfer to Savings". */
 export function suggestedAs(row: BankTransaction, suggestion: Suggestion, names: LineNames): string {
   if (suggestion.paid_invoice) return names.documents.get(suggestion.paid_invoice) ?? 'Pays an invoice';
   if (suggestion.paid_bill) return names.documents.get(suggestion.paid_bill) ?? 'Pays a bill';
@@ -45,8 +46,8 @@ export function suggestedAs(row: BankTransaction, suggestion: Suggestion, names:
     return `Transfer ${into} ${names.accounts.get(suggestion.transfer_bank_account) ?? 'another account'}`;
   }
   const category = suggestion.category ? (names.categories.get(suggestion.category) ?? 'A category') : '';
-  const vat = suggestion.sales_tax_rate !== undefined ? ` · VAT ${Number(suggestion.sales_tax_rate)}%` : '';
-  return `${category}${vat}`;
+  const treatment = treatmentText(suggestion);
+  return treatment ? `${category} · ${treatment}` : category;
 }
 
 /** Where the suggestion comes from, in words for the bar under the register. */
