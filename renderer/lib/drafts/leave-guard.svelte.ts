@@ -67,32 +67,35 @@ class LeaveGuard {
     this.editors.delete(editor);
   }
 
-  get dirtyEditor(): GuardedEditor | undefined {
-    return [...this.editors].find((editor) => editor.dirty);
-  }
-
   /**
-   * True when the person may leave: nothing unsaved, or they saved or discarded it. `about` limits the
-   * question to one editor (a dialog's own close): the first changed editor was asked about instead,
-   * the one under the dialog, and its Discard threw away the page's changes while the dialog closed.
+   * True when the person may leave: nothing unsaved, or they saved or discarded each changed editor,
+   * asked about one after the other (two forms on one screen: only the first was asked about, and
+   * what was typed in the second went unasked). `about` limits the question to one editor (a
+   * dialog's own close): the first changed editor was asked about instead, the one under the dialog,
+   * and its Discard threw away the page's changes while the dialog closed.
    */
   async confirm(about?: GuardedEditor): Promise<boolean> {
-    const changed = () => (about ? (about.dirty ? about : undefined) : this.dirtyEditor);
-    if (!changed()) return true;
+    // An editor discarded stays changed until it goes (its draft is what was dropped): asked once.
+    const asked: GuardedEditor[] = [];
+    const unasked = (editor: GuardedEditor) => editor.dirty && !asked.includes(editor);
+    const next = () => (about ? (unasked(about) ? about : undefined) : [...this.editors].find(unasked));
+    if (!next()) return true;
     // A second way out pressed while the question is open (or opening) is the same question.
     if (this.asking || this.opening) return false;
     this.opening = true;
     await afterThisEvent();
     this.opening = false;
-    const editor = changed();
-    if (!editor) return true;
-    this.asking = editor;
-    const choice = await new Promise<LeaveChoice>((resolve) => (this.answer = resolve));
-    this.asking = null;
-    this.answer = null;
-    if (choice === 'keep') return false;
-    if (choice === 'save') return editor.saveNow();
-    await editor.discard();
+    for (let editor = next(); editor; editor = next()) {
+      asked.push(editor);
+      this.asking = editor;
+      const choice = await new Promise<LeaveChoice>((resolve) => (this.answer = resolve));
+      this.asking = null;
+      this.answer = null;
+      if (choice === 'keep') return false;
+      if (choice === 'save') {
+        if (!(await editor.saveNow())) return false;
+      } else await editor.discard();
+    }
     return true;
   }
 
@@ -102,9 +105,10 @@ class LeaveGuard {
 
   /** Closing or reloading the window: the browser's own question, and the draft written at once. */
   beforeunload = (event: BeforeUnloadEvent): void => {
-    const editor = this.dirtyEditor;
-    if (!editor) return;
-    editor.flush();
+    const changed = [...this.editors].filter((editor) => editor.dirty);
+    if (changed.length === 0) return;
+    // Every changed editor's last keys, not only the first's (a dialog over its record's editor).
+    for (const editor of changed) editor.flush();
     event.preventDefault();
     // Older Chromium asks only when returnValue is set.
     event.returnValue = '';
