@@ -41,7 +41,7 @@ describe('a split line: what is sent', () => {
     expect(built).toEqual({
       ok: true,
       fields: [
-        { description: 'Paper', marked_for_review: false, category: '/v2/categories/250', bank_transaction: line.url, dated_on: '2026-09-03', gross_value: '-60.0' },
+        { description: 'Paper', marked_for_review: false, category: '/v2/categories/250', sales_tax_rate: 'Auto', bank_transaction: line.url, dated_on: '2026-09-03', gross_value: '-60.0' },
         { description: '', marked_for_review: false, category: '/v2/categories/250', sales_tax_status: 'EXEMPT', bank_transaction: line.url, dated_on: '2026-09-03', gross_value: '-40.0' },
       ],
     });

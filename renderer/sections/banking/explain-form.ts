@@ -1,9 +1,12 @@
 /**
  * The explain panel's choices turned into the engine's explanation fields. VAT follows the sales tax
- * rules (api-notes: explanations): Auto sends nothing and lets the category's rate apply; a rate,
- * Exempt, Out of scope or a manual amount are sent as such.
+ * rules (api-notes: explanations): Auto lets the category's rate apply (sent as "Auto" by the panel, so
+ * an explanation with a rate, status or manual amount goes back to it); a rate, Exempt, Out of scope or
+ * a manual amount are sent as such.
  */
-import type { ExplanationFields } from '../../lib/api/bank_transactions';
+import Decimal from 'decimal.js';
+import { automaticTreatment } from '../../../shared/sales-tax';
+import type { Explanation, ExplanationFields } from '../../lib/api/bank_transactions';
 import { readMoney } from '../../lib/money-input';
 
 export const VAT_CHOICES = [
@@ -15,7 +18,49 @@ export const VAT_CHOICES = [
   { value: 'out_of_scope', label: 'Out of scope' },
   { value: 'manual', label: 'Manual amount' },
 ] as const;
-export type VatChoice = (typeof VAT_CHOICES)[number]['value'];
+/**
+ * A VAT choice: one of VAT_CHOICES, or `kept:<rate>` for a rate saved on an explanation that is none of
+ * them and not what Auto gives (17.5% on a line of 2020): shown as it is, and kept unless changed.
+ */
+export type VatChoice = (typeof VAT_CHOICES)[number]['value'] | `kept:${string}`;
+
+const KEPT = 'kept:';
+
+/**
+ * The VAT select's options: VAT_CHOICES, and a rate kept on the explanation when it is none of them
+ * (`shown`: the choice now and the one the panel opened with, so the kept rate can be chosen again).
+ */
+export function vatOptions(...shown: VatChoice[]): { value: VatChoice; label: string }[] {
+  const choices: { value: VatChoice; label: string }[] = VAT_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }));
+  const kept = [...new Set(shown.filter((choice) => choice.startsWith(KEPT)))];
+  return [...choices, ...kept.map((choice) => ({ value: choice, label: `Kept: ${choice.slice(KEPT.length)}%` }))];
+}
+
+/** The categories' auto_sales_tax_rate by category url (null: the category has none). */
+export type AutoRates = ReadonlyMap<string, string | null>;
+
+/**
+ * The VAT choice that shows what an explanation really has. A rate is Auto when it is what the
+ * category's automatic rate gives on the explanation's date (shared/sales-tax.ts, as the engine posts
+ * it), else that rate (20, 5, 0, or kept as it is). A category whose automatic rate is not known
+ * (`autoRates` without it) shows its rate, which is what applies. A MOSS sale's rate is its own field.
+ */
+export function vatChoiceOf(explanation: Explanation | undefined, autoRates: AutoRates): VatChoice {
+  if (!explanation) return 'auto';
+  if (explanation.manual_sales_tax_amount) return 'manual';
+  const status = explanation.sales_tax_status?.toUpperCase();
+  if (status === 'EXEMPT') return 'exempt';
+  if (status === 'OUT_OF_SCOPE') return 'out_of_scope';
+  const rate = explanation.sales_tax_rate;
+  if (rate === undefined || rate === '' || explanation.ec_status === MOSS || !explanation.category) return 'auto';
+  const given = new Decimal(rate);
+  if (autoRates.has(explanation.category)) {
+    const automatic = automaticTreatment(autoRates.get(explanation.category) ?? null, explanation.dated_on);
+    if ('rate' in automatic && given.equals(automatic.rate)) return 'auto';
+  }
+  const text = given.toString();
+  return text === '20' || text === '5' || text === '0' ? text : `kept:${text}`;
+}
 
 /** The explanation's EC treatment (the engine's ec_status); '' where the panel offers none. */
 export type EcChoice = '' | 'UK/Non-EC' | 'EC Goods' | 'EC Services' | 'EC VAT MOSS';
@@ -102,7 +147,11 @@ export interface ExplainValues {
 
 export type Built = { ok: true; fields: ExplanationFields } | { ok: false; field: 'manual_sales_tax_amount'; message: string };
 
-export function explanationFields(values: ExplainValues, currency: string): Built {
+/**
+ * `sendAuto`: Auto is sent as sales_tax_rate "Auto" (an explanation, which may have had another
+ * treatment); without it Auto sends nothing (a bank rule, whose rate takes no "Auto").
+ */
+export function explanationFields(values: ExplainValues, currency: string, sendAuto = false): Built {
   const fields: ExplanationFields = { description: values.description, marked_for_review: values.review };
   if (values.kind === 'transfer') {
     fields.transfer_bank_account = values.transferAccount || null;
@@ -132,6 +181,8 @@ export function explanationFields(values: ExplainValues, currency: string): Buil
     const reading = readMoney(values.manualVat, currency, 'VAT amount');
     if (!reading.ok) return { ok: false, field: 'manual_sales_tax_amount', message: reading.message };
     fields.manual_sales_tax_amount = reading.empty ? null : reading.decimal;
-  } else if (values.vat !== 'auto') fields.sales_tax_rate = values.vat;
+  } else if (values.vat.startsWith(KEPT)) fields.sales_tax_rate = values.vat.slice(KEPT.length);
+  else if (values.vat !== 'auto') fields.sales_tax_rate = values.vat;
+  else if (sendAuto) fields.sales_tax_rate = 'Auto';
   return { ok: true, fields };
 }

@@ -7,7 +7,7 @@
 import { toMinor, fromMinor } from '../../../shared/money';
 import type { BankTransaction, Explanation, ExplanationFields } from '../../lib/api/bank_transactions';
 import { readMoney, moneyForInput } from '../../lib/money-input';
-import { ecChoiceOf, explanationFields, MOSS, type EcChoice, type VatChoice } from './explain-form';
+import { ecChoiceOf, explanationFields, MOSS, vatChoiceOf, type AutoRates, type EcChoice, type VatChoice } from './explain-form';
 
 export interface SplitPart {
   /** A stable key for the list, so a removed part does not move another's input. */
@@ -45,17 +45,12 @@ export function blankPart(ecStatus: EcChoice = '', description = ''): SplitPart 
 
 /**
  * An explanation already on the line, as a part the person can change (`ecOptions`: the EC treatments
- * offered; `native`: the company's currency when the account is in another, foreignNative).
+ * offered; `native`: the company's currency when the account is in another, foreignNative; `autoRates`:
+ * the categories' automatic rates, to show a rate chosen by hand as that rate, vatChoiceOf).
  */
-export function partOf(explanation: Explanation, currency: string, ecOptions: readonly { value: EcChoice }[] = [], native = ''): SplitPart {
+export function partOf(explanation: Explanation, currency: string, ecOptions: readonly { value: EcChoice }[] = [], native = '', autoRates: AutoRates = new Map()): SplitPart {
   const ecStatus = ecChoiceOf(explanation.ec_status, ecOptions);
-  const vat: VatChoice = explanation.manual_sales_tax_amount
-    ? 'manual'
-    : explanation.sales_tax_status === 'EXEMPT'
-      ? 'exempt'
-      : explanation.sales_tax_status === 'OUT_OF_SCOPE'
-        ? 'out_of_scope'
-        : 'auto';
+  const vat: VatChoice = vatChoiceOf(explanation, autoRates);
   return {
     key: nextKey++,
     existing: explanation,
@@ -148,6 +143,7 @@ export function partFields(parts: readonly SplitPart[], line: BankTransaction, c
         review,
       },
       currency,
+      true,
     );
     if (!built.ok) return { ok: false, index, field: built.field, message: built.message };
     const place = { bank_transaction: line.url, dated_on: line.dated_on };

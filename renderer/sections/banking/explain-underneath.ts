@@ -5,7 +5,7 @@
  */
 import type { BankTransaction, Explanation } from '../../lib/api/bank_transactions';
 import { lineDescription } from '../../lib/api/bank_transactions';
-import { ecChoiceOf, MOSS, type EcChoice, type ExplainValues } from './explain-form';
+import { ecChoiceOf, MOSS, vatChoiceOf, type AutoRates, type EcChoice, type ExplainValues } from './explain-form';
 import { partOf, splittable, type SplitPart } from './explain-parts';
 
 export interface ExplainState {
@@ -14,15 +14,18 @@ export interface ExplainState {
   parts: readonly SplitPart[];
 }
 
-/** The panel's values for a line explained by `explanation` (or not yet explained). */
-export function valuesOfExplanation(explanation: Explanation | undefined, line: BankTransaction | null, ecOptions: readonly { value: EcChoice }[]): ExplainValues {
+/**
+ * The panel's values for a line explained by `explanation` (or not yet explained); `autoRates`, the
+ * categories' automatic rates, tell a rate Auto gives from one chosen by hand (vatChoiceOf).
+ */
+export function valuesOfExplanation(explanation: Explanation | undefined, line: BankTransaction | null, ecOptions: readonly { value: EcChoice }[], autoRates: AutoRates): ExplainValues {
   return {
     kind: explanation?.transfer_bank_account ? 'transfer' : explanation?.paid_invoice ? 'invoice' : explanation?.paid_bill ? 'bill' : 'category',
     category: explanation?.category ?? '',
     transferAccount: explanation?.transfer_bank_account ?? '',
     invoice: explanation?.paid_invoice ?? '',
     bill: explanation?.paid_bill ?? '',
-    vat: explanation?.manual_sales_tax_amount ? 'manual' : explanation?.sales_tax_status === 'EXEMPT' ? 'exempt' : explanation?.sales_tax_status === 'OUT_OF_SCOPE' ? 'out_of_scope' : 'auto',
+    vat: vatChoiceOf(explanation, autoRates),
     manualVat: explanation?.manual_sales_tax_amount ?? '',
     ecStatus: ecChoiceOf(explanation?.ec_status, ecOptions),
     placeOfSupply: explanation?.place_of_supply ?? '',
@@ -33,13 +36,13 @@ export function valuesOfExplanation(explanation: Explanation | undefined, line: 
 }
 
 /** What the panel shows for the line as the book has it: its explanation, or its parts when split. */
-export function lineState(line: BankTransaction, currency: string, ecOptions: readonly { value: EcChoice }[], native: string): ExplainState {
+export function lineState(line: BankTransaction, currency: string, ecOptions: readonly { value: EcChoice }[], native: string, autoRates: AutoRates): ExplainState {
   const explanations = line.bank_transaction_explanations;
   const split = splittable(line) && explanations.length > 1;
   return {
-    values: valuesOfExplanation(explanations[0], line, ecOptions),
+    values: valuesOfExplanation(explanations[0], line, ecOptions, autoRates),
     splitting: split,
-    parts: split ? explanations.map((explanation) => partOf(explanation, currency, ecOptions, native)) : [],
+    parts: split ? explanations.map((explanation) => partOf(explanation, currency, ecOptions, native, autoRates)) : [],
   };
 }
 
