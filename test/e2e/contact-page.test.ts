@@ -159,12 +159,50 @@ describe.shuffle('projects, notes and a contact page in browser mode', () => {
     const box = page.getByRole('textbox', { name: 'New note' });
     await box.fill('Call before delivering');
     await box.press('Escape');
+    // The question names it as a person would ("The a new note has changes" before).
+    await leaveDialog(app).getByText('The new note has changes that are not saved yet.').waitFor();
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await box.inputValue()).toBe('Call before delivering');
     await box.press('Escape');
     await leaveDialog(app).getByRole('button', { name: 'Save' }).click();
     await box.waitFor({ state: 'detached' });
     await expect.poll(notes).toEqual(['Call before delivering']);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('asks before Esc or Cancel drops a changed note; untouched, it closes at once', async () => {
+    // Esc or Cancel in a note being changed threw the changed text away without a word.
+    await openBook();
+    const { page } = app;
+    await openAcmePage();
+    const notes = async () => (await api(`/v2/notes?contact=${encodeURIComponent(acme)}`)).body.notes.map((note: any) => note.note);
+    await page.getByRole('textbox', { name: 'New note' }).fill('Pays by BACS at month end');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Pays by BACS at month end').waitFor();
+    const edit = page.getByRole('textbox', { name: 'Change the note' });
+    // Opened and left as it was: Esc closes it without a question.
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
+    await edit.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
+    await edit.fill('Pays by BACS on the 28th, never by card');
+    await edit.press('Escape');
+    await leaveDialog(app).getByText('The note being changed has changes that are not saved yet.').waitFor();
+    await checkScreen(app, 'contact-note-change-question');
+    await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
+    expect(await edit.inputValue()).toBe('Pays by BACS on the 28th, never by card');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await edit.waitFor({ state: 'detached' });
+    // Discarded: the note is as it was, and the page is still open.
+    await page.getByText('Pays by BACS at month end').waitFor();
+    expect(await notes()).toEqual(['Pays by BACS at month end']);
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
+    await edit.fill('Pays by BACS on the 28th');
+    await edit.press('Escape');
+    await leaveDialog(app).getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(notes).toEqual(['Pays by BACS on the 28th']);
     expect(app.problems).toEqual([]);
   });
 
