@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBook } from '../../main/db/client';
 import { createBook } from '../../main/engine/setup';
 import { countingIds, fixedClock, OWNER_TOKEN } from './harness';
+import { killAt, randomKillPoint, type KillPoint } from './kill/kill-point';
 import { inLanes, LANES } from './kill/lanes';
 
 /**
@@ -31,15 +32,13 @@ function setUpBook(file: string): string {
   return `http://127.0.0.1:9999/v2/users/${owner}`;
 }
 
-/** Starts the writer, waits for its first expense, lets it run a random while, kills it with SIGKILL. */
-function runAndKill(file: string, user: string, waitMs: number): Promise<void> {
+/** Starts the writer and kills it with SIGKILL at `point`, while it is writing. */
+function runAndKill(file: string, user: string, point: KillPoint): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [writer, file, migrations, user, OWNER_TOKEN], { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += String(chunk)));
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('ready')) setTimeout(() => child.kill('SIGKILL'), waitMs);
-    });
+    killAt(child, point);
     child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? done() : fail(new Error(`writer ended by itself: ${errors}`))));
   });
 }
@@ -72,7 +71,7 @@ describe('kill -9 while an expense and its receipts are being saved', () => {
   it(`leaves each expense whole with both its receipts, or gone, in ${RUNS} runs`, async () => {
     const seen = { kept: 0, none: 0 };
     await inLanes(RUNS, async (lane) => {
-      await runAndKill(bookFile(lane), users[lane]!, Math.floor(Math.random() * 120));
+      await runAndKill(bookFile(lane), users[lane]!, randomKillPoint());
       const state = bookState(bookFile(lane));
       expect(state.strayFiles).toEqual([]);
       expect(state.strayPostings).toEqual([]);

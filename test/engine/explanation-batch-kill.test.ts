@@ -7,6 +7,7 @@ import { openBook } from '../../main/db/client';
 import { createEngine } from '../../main/engine/app';
 import { createBook } from '../../main/engine/setup';
 import { countingIds, fixedClock, ORIGIN, OWNER_TOKEN } from './harness';
+import { killAt, randomKillPoint, type KillPoint } from './kill/kill-point';
 import { inLanes, LANES } from './kill/lanes';
 
 /**
@@ -37,15 +38,13 @@ async function setUpBook(file: string): Promise<string> {
   return made.bank_transaction_explanation.bank_transaction as string;
 }
 
-/** Starts the writer, waits for its first batch, lets it run a random while, kills it with SIGKILL. */
-function runAndKill(file: string, line: string, waitMs: number): Promise<void> {
+/** Starts the writer and kills it with SIGKILL at `point`, while it is writing. */
+function runAndKill(file: string, line: string, point: KillPoint): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [writer, file, migrations, line, OWNER_TOKEN], { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += String(chunk)));
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('ready')) setTimeout(() => child.kill('SIGKILL'), waitMs);
-    });
+    killAt(child, point);
     child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? done() : fail(new Error(`writer ended by itself: ${errors}`))));
   });
 }
@@ -79,7 +78,7 @@ describe('kill -9 while a split is being saved', () => {
     const seen = { whole: 0, split: 0 };
     await inLanes(RUNS, async (lane) => {
       const line = lines[lane]!;
-      await runAndKill(bookFile(lane), line, Math.floor(Math.random() * 120));
+      await runAndKill(bookFile(lane), line, randomKillPoint());
       const state = lineState(bookFile(lane), Number(line.split('/').pop()));
       expect(state.unbalanced).toEqual([]);
       expect(state.orphans).toEqual([]);

@@ -1,6 +1,6 @@
 // A child process for the kill -9 harness (explanation-batch-kill.test.ts): it saves a line's split
-// and merges it back, over and over, each as one batch request, until it is killed. It prints "ready"
-// once the first batch is in, so the parent kills it while it is writing rather than while it starts.
+// and merges it back, over and over, each as one batch request, until it is killed. It prints "step"
+// after each committed batch, so the parent kills it while it is writing (kill-point.ts).
 import { openBook } from '../../../main/db/client';
 import { createEngine } from '../../../main/engine/app';
 
@@ -20,7 +20,6 @@ async function send(method: string, path: string, body?: unknown): Promise<any> 
 
 const explain = (category: string, gross: string) => ({ op: 'create', bank_transaction_explanation: { bank_transaction: lineUrl, category, gross_value: gross } });
 
-let told = false;
 for (;;) {
   const line = (await send('GET', new URL(lineUrl).pathname)).bank_transaction;
   const parts: string[] = (line.bank_transaction_explanations ?? []).map((part: any) => part.url);
@@ -30,8 +29,5 @@ for (;;) {
       ? [...removals, explain('285', '-30'), explain('250', '-30'), explain('363', '-40'), { op: 'attach', to: removals.length, attachments: [PDF] }]
       : [...removals, explain('285', '-100')];
   await send('POST', '/v2/bank_transaction_explanations/batch', { batch: { steps } });
-  if (!told) {
-    process.stdout.write('ready\n');
-    told = true;
-  }
+  process.stdout.write('step\n');
 }
