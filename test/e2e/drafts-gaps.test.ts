@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
 import { accountWithLines, openRegister } from './accounts';
-import { draftKept, leaveDialog } from './drafts';
+import { draftKept, eachWayAsks, leaveDialog } from './drafts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -197,18 +197,10 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
       ['a click outside', () => page.mouse.click(8, 8)],
       ['Alt+1', () => page.keyboard.press('Alt+1')],
     ];
-    for (const [way, leave] of ways) {
-      await leave();
-      await leaveDialog(app)
-        .waitFor()
-        .catch((error: unknown) => {
-          throw new Error(`Leaving by ${way} did not ask: ${String(error)}`);
-        });
+    await eachWayAsks(app, ways, intact, async (way) => {
       if (way === 'Escape') await checkScreen(app, 'register-add-leave-question');
       await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
-      await leaveDialog(app).waitFor({ state: 'detached' });
-      await intact();
-    }
+    });
 
     await reloadAndOpenDraft(label);
     await expect.poll(() => field('Description').inputValue()).toBe('Cash for stamps');

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
 import { createTestBook, OWNER_TOKEN, type TestBook } from '../engine/harness';
-import { draftKept, leaveDialog } from './drafts';
+import { draftKept, eachWayAsks, leaveDialog } from './drafts';
 import { useBookOpener } from './fresh-book';
 import { openBookWithRemote, remoteServers, type RemoteWorld } from './fresh-remote';
 import { connectWithToken } from './loopback-remote';
@@ -110,21 +110,13 @@ describe('drafts of values typed in Needs review', () => {
       ['another item', () => review().getByRole('button', { name: /^Contact Brook Farm Ltd/ }).click()],
       ['Cancel', () => review().getByRole('button', { name: 'Cancel', exact: true }).click()],
     ];
-    for (const [way, leave] of ways) {
-      await leave();
-      await leaveDialog(app)
-        .waitFor()
-        .catch((error: unknown) => {
-          throw new Error(`Leaving by ${way} did not ask: ${String(error)}`);
-        });
+    await eachWayAsks(app, ways, intact, async (way) => {
       if (way === 'another item') {
         await leaveDialog(app).getByText(`The ${label} has changes that are not saved yet. They are kept as a draft until you save or discard them.`).waitFor();
         await checkScreen(app, 'sync-review-leave-question');
       }
       await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
-      await leaveDialog(app).waitFor({ state: 'detached' });
-      await intact();
-    }
+    });
 
     // A sync round while the values are typed leaves them where they are.
     // (The clock is fixed, so the round is seen ending through the sync's own status, not its time.)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
-import { draftKept, leaveDialog } from './drafts';
+import { draftKept, eachWayAsks, leaveDialog } from './drafts';
 import { useBookOpener } from './fresh-book';
 import { manualSyncDoor, type ManualSyncDoor } from './loopback-remote';
 import { checkScreen } from './screens';
@@ -124,21 +124,13 @@ describe.shuffle('drafts of setting a credit note against an invoice', () => {
       ['a click outside', () => page.mouse.click(8, 8)],
       ['Alt+1', () => page.keyboard.press('Alt+1')],
     ];
-    for (const [way, leave] of ways) {
-      await leave();
-      await leaveDialog(app)
-        .waitFor()
-        .catch((error: unknown) => {
-          throw new Error(`Leaving by ${way} did not ask: ${String(error)}`);
-        });
+    await eachWayAsks(app, ways, intact, async (way) => {
       if (way === 'Escape') {
         await leaveDialog(app).getByText(`The ${label} has changes that are not saved yet. They are kept as a draft until you save or discard them.`).waitFor();
         await checkScreen(app, 'credit-note-reconcile-leave-question');
       }
       await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
-      await leaveDialog(app).waitFor({ state: 'detached' });
-      await intact();
-    }
+    });
     expect(await reconciliations()).toEqual([]);
 
     await reloadAndOpenDraft();

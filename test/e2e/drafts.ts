@@ -24,6 +24,31 @@ export async function dropStatementOnWindow(app: Pick<AppSession, 'page'>): Prom
   });
 }
 
+/**
+ * Leaves by each of `ways` in turn: each must ask the leave question, which `answer` then keeps
+ * (Keep editing by default; it may first look at the question, a screenshot); `intact` then checks
+ * that what was typed is still there.
+ */
+export async function eachWayAsks(
+  app: Pick<AppSession, 'page' | 'screenshot'>,
+  ways: readonly (readonly [string, () => Promise<void>])[],
+  intact: () => Promise<void>,
+  answer: (way: string) => Promise<void> = () => leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click(),
+): Promise<void> {
+  for (const [way, leave] of ways) {
+    await leave();
+    await leaveDialog(app)
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await app.screenshot(`drafts-failed-${way}`);
+        throw new Error(`Leaving by ${way} did not ask: ${String(error)}`);
+      });
+    await answer(way);
+    await leaveDialog(app).waitFor({ state: 'detached' });
+    await intact();
+  }
+}
+
 export interface LeaveWays {
   /** The editor's own Close (back) button. */
   close: Locator;
@@ -55,21 +80,12 @@ export async function leaveEachWayAndKeep(app: AppSession, ways: LeaveWays, inta
     ['dropped file', () => dropStatementOnWindow(app)],
   ];
   if (ways.otherRecord) attempts.push(['another record', ways.otherRecord]);
-  for (const [name, leave] of attempts) {
-    await leave();
-    await leaveDialog(app)
-      .waitFor()
-      .catch(async (error: unknown) => {
-        await app.screenshot(`drafts-failed-${name}`);
-        throw new Error(`Leaving by ${name} did not ask: ${String(error)}`);
-      });
+  await eachWayAsks(app, attempts, intact, async (name) => {
     asked.push(name);
     // Alternate the two ways of keeping: the button, and Escape in the question.
     if (asked.length % 2 === 0) await page.keyboard.press('Escape');
     else await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
-    await leaveDialog(app).waitFor({ state: 'detached' });
-    await intact();
-  }
+  });
   // Keeping an editor over a dropped file leaves the import closed.
   expect(await page.getByRole('dialog', { name: /^Review / }).count()).toBe(0);
   return asked;
