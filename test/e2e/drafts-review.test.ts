@@ -7,6 +7,7 @@ import { openBookWithRemote, remoteServers, type RemoteWorld } from './fresh-rem
 import { connectWithToken } from './loopback-remote';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
+import { consoleErrorsPerTest } from './console-errors';
 
 /**
  * Values typed in Needs review for a conflict are kept (issue 19 item 1): closing the review, choosing
@@ -18,8 +19,8 @@ describe('drafts of values typed in Needs review', () => {
   let app: AppSession;
   let remote: TestBook;
   let world: RemoteWorld | undefined;
-  const consoleErrors: string[] = [];
-  let listening = false;
+  // One page serves the file: its console is listened to once, and counted afresh for each test.
+  const { errors: consoleErrors, watch: watchConsole } = consoleErrorsPerTest();
 
   afterEach(async () => {
     await world?.close();
@@ -48,14 +49,7 @@ describe('drafts of values typed in Needs review', () => {
     }
     world = await openBookWithRemote(opener, remote, remote.engine, { width: 1280, height: 800 });
     app = world.app;
-    // One page serves the file: listen once, and count only what this test's page logs.
-    if (!listening) {
-      listening = true;
-      app.page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-    }
-    consoleErrors.splice(0);
+    watchConsole(app);
     const { page } = app;
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await connectWithToken(app, world.remoteServer.url, OWNER_TOKEN, 'Remote Books Ltd');

@@ -13,6 +13,7 @@ import { useBookOpener } from './fresh-book';
 import { manualSyncDoor, type ManualSyncDoor } from './loopback-remote';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
+import { consoleErrorsPerTest } from './console-errors';
 
 /**
  * The forms that take secrets (Tax › HMRC's access token; Settings › Sync's token and client secret)
@@ -25,8 +26,8 @@ describe.shuffle('forms with secrets ask before leaving and keep no draft', () =
   let app: AppSession;
   let door: ManualSyncDoor | undefined;
   const simulators: HmrcSimulator[] = [];
-  const consoleErrors: string[] = [];
-  let listening = false;
+  // One page serves the file: its console is listened to once, and counted afresh for each test.
+  const { errors: consoleErrors, watch: watchConsole } = consoleErrorsPerTest();
 
   afterEach(async () => {
     await door?.close();
@@ -50,14 +51,7 @@ describe.shuffle('forms with secrets ask before leaving and keep no draft', () =
       viewport: { width: 1280, height: 800 },
       prepare: (book) => void book.book.sqlite.prepare("UPDATE company SET vat_registration_number = 'GB123456789'").run(),
     });
-    // One page serves the file: listen once, and count only what this test's page logs.
-    if (!listening) {
-      listening = true;
-      app.page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-    }
-    consoleErrors.splice(0);
+    watchConsole(app);
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
     return sim;
   }

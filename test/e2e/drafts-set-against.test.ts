@@ -6,6 +6,7 @@ import { manualSyncDoor, type ManualSyncDoor } from './loopback-remote';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
 import { must } from './setup-request';
+import { consoleErrorsPerTest } from './console-errors';
 
 /**
  * The credit note's "set against an invoice" dialog keeps what is chosen (issue 19 item 1): it closed
@@ -16,8 +17,8 @@ import { must } from './setup-request';
 describe.shuffle('drafts of setting a credit note against an invoice', () => {
   const opener = useBookOpener();
   let app: AppSession;
-  const consoleErrors: string[] = [];
-  let listening = false;
+  // One page serves the file: its console is listened to once, and counted afresh for each test.
+  const { errors: consoleErrors, watch: watchConsole } = consoleErrorsPerTest();
   let door: ManualSyncDoor | undefined;
 
   afterEach(async () => {
@@ -44,15 +45,7 @@ describe.shuffle('drafts of setting a credit note against an invoice', () => {
         await must(book, 'PUT', `${new URL(note.credit_note.url).pathname}/transitions/mark_as_sent`);
       },
     });
-    // One page serves the file: listen once, and count only what this test's page logs.
-    if (!listening) {
-      listening = true;
-      app.page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-
-    }
-    consoleErrors.splice(0);
+    watchConsole(app);
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
   }
 

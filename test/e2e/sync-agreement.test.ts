@@ -5,6 +5,7 @@ import { openBookWithRemote, remoteServers, type RemoteWorld } from './fresh-rem
 import { checkScreen } from './screens';
 import { connectWithToken } from './loopback-remote';
 import type { AppSession } from './session';
+import { consoleErrorsPerTest } from './console-errors';
 
 /**
  * Issue 20 item 6 by keys and clicks: after a round the sync panel says the two books agree, with the
@@ -18,8 +19,8 @@ describe.shuffle('the agreement of both books in browser mode', () => {
   let app: AppSession;
   let remote: TestBook;
   let world: RemoteWorld | undefined;
-  const consoleErrors: string[] = [];
-  let listening = false;
+  // One page serves the file: its console is listened to once, and counted afresh for each test.
+  const { errors: consoleErrors, watch: watchConsole } = consoleErrorsPerTest();
 
   afterEach(async () => {
     expect(consoleErrors).toEqual([]);
@@ -41,14 +42,7 @@ describe.shuffle('the agreement of both books in browser mode', () => {
     if (invoice.status !== 201) throw new Error(`the remote's invoice was refused: ${JSON.stringify(invoice.body)}`);
     world = await openBookWithRemote(opener, remote, remote.engine, { width: 1280, height: 800 });
     app = world.app;
-    // One page serves the file: listen once, and count only what this test's page logs.
-    if (!listening) {
-      listening = true;
-      app.page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-    }
-    consoleErrors.splice(0);
+    watchConsole(app);
     const { page } = app;
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await connectWithToken(app, world.remoteServer.url, OWNER_TOKEN, 'Remote Books Ltd');

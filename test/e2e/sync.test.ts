@@ -6,6 +6,7 @@ import { openBookWithRemote, remoteServers, type RemoteWorld } from './fresh-rem
 import { connectWithToken } from './loopback-remote';
 import { checkScreen } from './screens';
 import type { AppSession } from './session';
+import { consoleErrorsPerTest } from './console-errors';
 
 /**
  * Issue 11 item 7 by keys and clicks: connect the book to a second Ledgerdesk engine (the remote,
@@ -19,8 +20,8 @@ describe.shuffle('sync in browser mode', () => {
   let app: AppSession;
   let remote: TestBook;
   let world: RemoteWorld | undefined;
-  const consoleErrors: string[] = [];
-  let listening = false;
+  // One page serves the file: its console is listened to once, and counted afresh for each test.
+  const { errors: consoleErrors, watch: watchConsole } = consoleErrorsPerTest();
   // Every answer of the remote takes a moment, as the network would, so a round lasts long enough to watch.
   let remoteLatencyMs = 120;
 
@@ -49,14 +50,7 @@ describe.shuffle('sync in browser mode', () => {
     };
     world = await openBookWithRemote(opener, remote, slowRemote, { width: 1280, height: 800 });
     app = world.app;
-    // One page serves the file: listen once, and count only what this test's page logs.
-    if (!listening) {
-      listening = true;
-      app.page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-    }
-    consoleErrors.splice(0);
+    watchConsole(app);
     await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
   }
 
