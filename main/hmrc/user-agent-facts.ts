@@ -17,8 +17,8 @@ const OS_FAMILIES: Partial<Record<NodeJS.Platform, string>> = { win32: 'Windows'
 export async function userAgentFacts(probe: OsProbe): Promise<UserAgentFacts> {
   const osFamily = OS_FAMILIES[probe.platform] ?? probe.type();
   if (probe.platform === 'darwin') return { osFamily, ...(await macFacts(probe)) };
-  if (probe.platform === 'win32') return { osFamily, ...withoutFirmwarePlaceholders(await windowsFacts(probe)) };
-  return { osFamily, osVersion: nonEmpty(probe.release()), ...withoutFirmwarePlaceholders(await dmiFacts(probe)) };
+  if (probe.platform === 'win32') return { osFamily, ...realMakerAndModel(await windowsFacts(probe)) };
+  return { osFamily, osVersion: nonEmpty(probe.release()), ...realMakerAndModel(await dmiFacts(probe)) };
 }
 
 /**
@@ -28,8 +28,15 @@ export async function userAgentFacts(probe: OsProbe): Promise<UserAgentFacts> {
  */
 const FIRMWARE_PLACEHOLDER = /^(to be filled by o\.?e\.?m\.?|o\.?e\.?m\.?|system (manufacturer|product name)|default string|not (applicable|specified|available)|none|n\/a|unknown|x\.x|0+|123456789|type1productconfigid)$/i;
 
-function withoutFirmwarePlaceholders(facts: Pick<UserAgentFacts, 'deviceManufacturer' | 'deviceModel'>): Pick<UserAgentFacts, 'deviceManufacturer' | 'deviceModel'> {
-  const real = (text: string | undefined) => (text !== undefined && !FIRMWARE_PLACEHOLDER.test(text.trim()) ? text : undefined);
+/**
+ * Output is read as UTF-8, but reg.exe writes a piped answer in the console's OEM code page (850,
+ * 437...), so a maker named with a letter outside ASCII arrives with U+FFFD where that letter was.
+ * Garbled text is not the value either, and is left out as one that cannot be read is.
+ */
+const GARBLED = '\uFFFD';
+
+function realMakerAndModel(facts: Pick<UserAgentFacts, 'deviceManufacturer' | 'deviceModel'>): Pick<UserAgentFacts, 'deviceManufacturer' | 'deviceModel'> {
+  const real = (text: string | undefined) => (text !== undefined && !FIRMWARE_PLACEHOLDER.test(text.trim()) && !text.includes(GARBLED) ? text : undefined);
   return { ...facts, deviceManufacturer: real(facts.deviceManufacturer), deviceModel: real(facts.deviceModel) };
 }
 
@@ -49,10 +56,19 @@ const nonEmpty = (text: string) => text.trim() || undefined;
 const SYSTEM_VERSION_PLIST = '/System/Library/CoreServices/SystemVersion.plist';
 const MAC_VERSION = /^\d+(\.\d+)*$/;
 
+/**
+ * Apple's model identifiers (MacBookPro18,3, Mac14,2, iMac21,1, Macmini9,1, and VirtualMac2,1 for
+ * macOS in Apple's own virtualisation). A Mac in another maker's virtual machine reports that maker's
+ * model instead (VMware7,1, Parallels-ARM, VirtualBox).
+ */
+const APPLE_MODEL = /^(Mac|MacBook|MacBookAir|MacBookPro|iMac|iMacPro|Macmini|MacPro|Xserve|VirtualMac)\d+,\d+$/;
+
 async function macFacts(probe: OsProbe): Promise<Omit<UserAgentFacts, 'osFamily'>> {
   const [osVersion, deviceModel] = await Promise.all([macOsVersion(probe), attempt(() => probe.run('/usr/sbin/sysctl', ['-n', 'hw.model']))]);
-  // macOS is licensed only for Apple-branded hardware, and sysctl has no maker to read.
-  return { osVersion, deviceManufacturer: 'Apple Inc.', deviceModel };
+  // sysctl has no maker to read. macOS is licensed only for Apple-branded hardware, so the maker is
+  // Apple unless the model read is another maker's virtual machine, whose maker is not guessed.
+  const deviceManufacturer = deviceModel === undefined || APPLE_MODEL.test(deviceModel) ? 'Apple Inc.' : undefined;
+  return { osVersion, deviceManufacturer, deviceModel };
 }
 
 /**

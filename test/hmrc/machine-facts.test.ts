@@ -165,6 +165,22 @@ describe('the user agent and user ids of a simulated machine', () => {
     expect((await headersOf(defaults))['Gov-Client-User-Agent']).toBe('os-family=Linux&os-version=6.1.0-18-amd64');
   });
 
+  it('a Mac in another maker\'s virtual machine does not claim Apple made it; Apple\'s own virtualisation does', async () => {
+    const model = (hwModel: string) => ({ ...MAC, commands: { '/usr/sbin/sysctl -n hw.model': `${hwModel}\n` } });
+    expect((await headersOf(model('VMware7,1')))['Gov-Client-User-Agent']).toBe('os-family=MacOS&os-version=14.4.1&device-model=VMware7%2C1');
+    expect((await headersOf(model('Parallels-ARM')))['Gov-Client-User-Agent']).toBe('os-family=MacOS&os-version=14.4.1&device-model=Parallels-ARM');
+    expect((await headersOf(model('VirtualMac2,1')))['Gov-Client-User-Agent']).toBe('os-family=MacOS&os-version=14.4.1&device-manufacturer=Apple%20Inc.&device-model=VirtualMac2%2C1');
+    expect((await headersOf(model('iMac21,1')))['Gov-Client-User-Agent']).toBe('os-family=MacOS&os-version=14.4.1&device-manufacturer=Apple%20Inc.&device-model=iMac21%2C1');
+  });
+
+  it('leaves out a maker reg.exe garbled by writing it in the console\'s code page, keeping the model', async () => {
+    // "Société" in code page 850, read as UTF-8: each byte outside ASCII becomes U+FFFD.
+    const oem = BIOS_KEY_OUTPUT.replace('SystemManufacturer    REG_SZ    Dell Inc.', 'SystemManufacturer    REG_SZ    Soci\uFFFDt\uFFFD Informatique');
+    expect((await headersOf({ ...WINDOWS, commands: { [BIOS_QUERY]: oem } }))['Gov-Client-User-Agent']).toBe('os-family=Windows&os-version=10&device-model=XPS%2013%209310');
+    const linux = { platform: 'linux' as const, release: '6.1.0-18-amd64', files: { '/sys/class/dmi/id/sys_vendor': 'Bj\uFFFDrn\n', '/sys/class/dmi/id/product_name': 'B450M DS3H\n' } };
+    expect((await headersOf(linux))['Gov-Client-User-Agent']).toBe('os-family=Linux&os-version=6.1.0-18-amd64&device-model=B450M%20DS3H');
+  });
+
   it('leaves out what a missing, failing or hung program would have told, and throws nothing', async () => {
     const bareMac = simulated({ ...MAC, files: {}, commands: { '/usr/sbin/sysctl -n hw.model': timedOut() } });
     expect((await headersOf(bareMac))['Gov-Client-User-Agent']).toBe('os-family=MacOS&device-manufacturer=Apple%20Inc.');
