@@ -38,4 +38,26 @@ describe('a reconciled line and the sync', { timeout: 120_000 }, () => {
     const line = (await linesOf(b.book, account)).find((each) => each.description.startsWith('Hotel'))!;
     expect(line.reconciled_on).toBe('2026-11-04');
   });
+
+  it('lands a statement line pulled from the service dated inside a statement reconciled in this book', async () => {
+    const w = world(92);
+    const a = w.replica('a');
+    const b = w.replica('b');
+    await upload(a.book, await accountIn(a.book), statement);
+    await a.sync();
+    await b.sync();
+    const account = await accountIn(b.book);
+    const reconciled = await b.book.call('POST', '/v2/bank_reconciliations', { bank_reconciliation: { bank_account: account, statement_date: '2026-11-04', closing_balance: '1151.1' } });
+    expect(reconciled.status, JSON.stringify(reconciled.body)).toBe(201);
+    const late = { dated_on: '2026-11-03', amount: -9.99, description: 'Music', transaction_type: 'POS' };
+    // In this book a person is asked first.
+    expect((await b.book.call('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(account)}`, { statement: [late] })).status).toBe(409);
+
+    // On the service the line is already there: the pull lands it, as it lands a change to a reconciled line.
+    await upload(a.book, await accountIn(a.book), [late]);
+    await a.sync();
+    const pulled = await b.sync();
+    expect(pulled.conflicts).toBe(0);
+    expect((await linesOf(b.book, account)).filter((line) => line.description.startsWith('Music'))).toHaveLength(1);
+  });
 });

@@ -63,6 +63,26 @@ export function assertReconciledLinesConfirmed(ctx: EngineContext, confirmed: bo
   );
 }
 
+/** An account's latest reconciled statement, with the account's name and currency for a sentence. */
+export interface ReconciledStatement {
+  statementDate: string;
+  name: string;
+  currency: string;
+}
+
+/**
+ * The account's latest reconciled statement, or undefined when it has none. Statements are reconciled
+ * in order, so every day up to its date belongs to a statement the person checked.
+ */
+export function latestReconciledStatement(ctx: EngineContext, bankAccountId: number): ReconciledStatement | undefined {
+  return ctx.book.sqlite
+    .prepare(
+      `SELECT r.statement_date AS statementDate, a.name, a.currency FROM bank_reconciliations r JOIN bank_accounts a ON a.id = r.bank_account_id
+       WHERE r.bank_account_id = ? ORDER BY r.statement_date DESC LIMIT 1`,
+    )
+    .get(bankAccountId) as ReconciledStatement | undefined;
+}
+
 /** A bank line about to be added to the book. */
 export interface AddedLine {
   bankAccountId: number;
@@ -78,12 +98,7 @@ export interface AddedLine {
  */
 export function assertLineAddedConfirmed(ctx: EngineContext, confirmed: boolean, line: AddedLine, adding: string): void {
   if (confirmed) return;
-  const statement = ctx.book.sqlite
-    .prepare(
-      `SELECT r.statement_date AS statementDate, a.name, a.currency FROM bank_reconciliations r JOIN bank_accounts a ON a.id = r.bank_account_id
-       WHERE r.bank_account_id = ? ORDER BY r.statement_date DESC LIMIT 1`,
-    )
-    .get(line.bankAccountId) as { statementDate: string; name: string; currency: string } | undefined;
+  const statement = latestReconciledStatement(ctx, line.bankAccountId);
   if (!statement || line.datedOn > statement.statementDate) return;
   throw new ApiError(
     RECONCILED_CONFLICT,

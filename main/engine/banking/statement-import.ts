@@ -6,6 +6,7 @@ import { autoExplainUpload } from './rules/auto-explain';
 import type { IncomingLine } from './incoming-line';
 import { withBulkPageCache } from './bulk-page-cache';
 import { newLines } from './statement-dedup';
+import { refuseReconciledLines } from './statement-reconciled';
 import { insertLines } from './statement-insert';
 
 export type { IncomingLine } from './incoming-line';
@@ -39,6 +40,16 @@ function notIn(rows: readonly number[], fresh: readonly number[]): number[] {
   return rows.filter((index) => !kept.has(index));
 }
 
+/** What an upload is, besides its lines. */
+export interface UploadAsked {
+  source: string;
+  fileName: string | null;
+  /** From the import review: only these lines (indexes into the upload) are imported. */
+  rows?: readonly number[];
+  /** confirm_reconciled=true was sent: the person means to add lines to a reconciled statement. */
+  reconciledConfirmed: boolean;
+}
+
 /**
  * Stores an upload's new lines with prepared statements (the bulk path: per-row query-builder calls
  * are an order of magnitude slower). The caller's request transaction makes it all or nothing. The
@@ -46,25 +57,20 @@ function notIn(rows: readonly number[], fresh: readonly number[]): number[] {
  * review, limits the upload to those lines; the exact rule still runs over the whole file, so a
  * chosen row it finds already in the account is skipped, as the review showed it.
  */
-export function importLines(
-  ctx: EngineContext,
-  bankAccountId: number,
-  lines: readonly IncomingLine[],
-  source: string,
-  fileName: string | null,
-  rows?: readonly number[],
-): ImportOutcome {
-  const run = () => importChecked(ctx, bankAccountId, lines, source, fileName, rows);
+export function importLines(ctx: EngineContext, bankAccountId: number, lines: readonly IncomingLine[], asked: UploadAsked): ImportOutcome {
+  const run = () => importChecked(ctx, bankAccountId, lines, asked);
   return lines.length <= BULK_ROWS ? run() : withBulkPageCache(ctx.book.sqlite, run);
 }
 
 /** importLines' work, under whatever page cache it chose (same parameters). */
-function importChecked(...[ctx, bankAccountId, lines, source, fileName, rows]: Parameters<typeof importLines>): ImportOutcome {
+function importChecked(...[ctx, bankAccountId, lines, { source, fileName, rows, reconciledConfirmed }]: Parameters<typeof importLines>): ImportOutcome {
   const allFresh = newLines(ctx, bankAccountId, lines);
   const chosen = rows ? new Set(rows) : null;
   const fresh = chosen ? allFresh.filter((index) => chosen.has(index)) : allFresh;
   const skippedRows = rows ? notIn(rows, fresh) : [];
+  // The lock first: a locked period is refused outright, whatever the person confirmed.
   refuseLockedLines(ctx, lines, fresh);
+  refuseReconciledLines(ctx, bankAccountId, lines, fresh, reconciledConfirmed);
   if (fresh.length > BULK_ROWS) ctx.skipUndoCapture();
   const upload = ctx.book.sqlite
     .prepare('INSERT INTO statement_uploads (bank_account_id, source, file_name, line_count, added_count, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)')

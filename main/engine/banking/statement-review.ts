@@ -58,16 +58,17 @@ export function previewStatement(request: RouteRequest): RouteResult {
 /**
  * The statement upload with `rows`, `column_mapping` or `date_order`: the rows chosen in the review,
  * in one transaction, answered with the batch and what became of each chosen row. A mapping sent
- * with a CSV that imports is remembered for the account.
+ * with a CSV that imports is remembered for the account. `reconciledConfirmed`: confirm_reconciled=true
+ * was sent, so chosen rows inside a reconciled statement go in (else a 409, statement-reconciled.ts).
  */
-export function reviewedUpload(ctx: EngineContext, account: AccountRow, file: UploadedFile, fields: Record<string, string>): RouteResult {
+export function reviewedUpload(ctx: EngineContext, account: AccountRow, file: UploadedFile, fields: Record<string, string>, reconciledConfirmed: boolean): RouteResult {
   const options = reviewOptions(fields);
   const parseOptions = readingOptions(ctx, account, file, options);
   const identity = { accountNumber: account.accountNumber, sortCode: account.sortCode, iban: account.iban, currency: account.currency };
   const { lines, format, closingBalance } = linesFromFile(file, identity, parseOptions);
   const outOfRange = options.rows?.find((row) => row >= lines.length);
   if (outOfRange !== undefined) throw unprocessable(`rows names row ${outOfRange}, but the statement has ${lines.length} rows (numbered from 0); nothing was imported`);
-  const outcome = importLines(ctx, account.id, lines, format, file.name || null, options.rows);
+  const outcome = importLines(ctx, account.id, lines, { source: format, fileName: file.name || null, rows: options.rows, reconciledConfirmed });
   rememberClosingBalance(ctx, outcome.uploadId, account, closingBalance, lines);
   if (options.columnMapping && (format === 'csv' || format === 'freeagent-csv')) {
     const header = csvHeader(file.bytes, mappingFromFields(options.columnMapping));

@@ -7,7 +7,7 @@ import { runningBalances } from '../banking/running-balances';
 import { suggestOnRecords } from '../banking/suggest/with-suggestions';
 import { importLines } from '../banking/statement-import';
 import { rememberClosingBalance } from '../banking/statement-closing';
-import { assertReconciledChangeConfirmed } from '../banking/reconciled-guard';
+import { assertReconciledChangeConfirmed, confirmedByQuery } from '../banking/reconciled-guard';
 import { linesFromArray, linesFromFile, emptyStatement } from '../banking/statement-lines';
 import { previewStatement, reviewedUpload } from '../banking/statement-review';
 import { hasReviewFields } from '../banking/statement-review-fields';
@@ -131,18 +131,20 @@ function deleteTransaction(request: RouteRequest) {
 
 /**
  * POST /v2/bank_transactions/statement: a JSON or XML `statement` array, or a multipart file in the
- * field `statement`. 200 means stored; lines already in the account are skipped (see newLines).
+ * field `statement`. 200 means stored; lines already in the account are skipped (see newLines). New
+ * lines inside a reconciled statement need confirm_reconciled=true on the query (else 409).
  */
 function uploadStatement(request: RouteRequest) {
   const { ctx, query, body } = request;
   const account = accountFromQuery(ctx, query, 404);
+  const reconciledConfirmed = confirmedByQuery(query);
   const identity = { accountNumber: account.accountNumber, sortCode: account.sortCode, iban: account.iban, currency: account.currency };
   const file = body.files.statement;
   if (file) {
     // The import review's fields make it Ledgerdesk's reviewed upload, which answers with the batch.
-    if (hasReviewFields(body.fields)) return reviewedUpload(ctx, account, file, body.fields);
+    if (hasReviewFields(body.fields)) return reviewedUpload(ctx, account, file, body.fields, reconciledConfirmed);
     const { lines, format, closingBalance } = linesFromFile(file, identity);
-    const outcome = importLines(ctx, account.id, lines, format, file.name || null);
+    const outcome = importLines(ctx, account.id, lines, { source: format, fileName: file.name || null, reconciledConfirmed });
     rememberClosingBalance(ctx, outcome.uploadId, account, closingBalance, lines);
     return { status: 200 };
   }
@@ -151,7 +153,7 @@ function uploadStatement(request: RouteRequest) {
   if (value === undefined) throw emptyStatement();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('The request body must be an object with a statement array');
   const lines = linesFromArray((value as Record<string, unknown>).statement, account.currency);
-  importLines(ctx, account.id, lines, 'api', null);
+  importLines(ctx, account.id, lines, { source: 'api', fileName: null, reconciledConfirmed });
   return { status: 200 };
 }
 

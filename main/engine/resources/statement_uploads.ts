@@ -2,6 +2,7 @@ import { Level } from '../../../shared/api/permissions';
 import { uploadRedoSchema } from '../../../shared/api/statement_import';
 import { MoneyError, toMinor } from '../../../shared/money';
 import { importLines } from '../banking/statement-import';
+import { confirmedByQuery } from '../banking/reconciled-guard';
 import { batchRecord, undoBatch, type UploadRow } from '../banking/statement-batches';
 import type { EngineContext } from '../context';
 import { notFound, unprocessable } from '../errors';
@@ -54,6 +55,7 @@ function getUpload(request: RouteRequest) {
  * POST /v2/statement_uploads (uploadRedoSchema): an upload undone in the desk, done again. The lines
  * come back as they were listed, so a line's type is read from its stored description rather than
  * signing its amount by the type table again (an OFX transfer in is positive; the table's XFER is not).
+ * A statement reconciled since the undo is asked about as for any upload (confirm_reconciled=true).
  */
 function amountOf(amount: string, currency: string, index: number): number {
   try {
@@ -66,6 +68,7 @@ function amountOf(amount: string, currency: string, index: number): number {
 
 function redoUpload(request: RouteRequest) {
   const { ctx } = request;
+  const reconciledConfirmed = confirmedByQuery(request.query);
   const input = payload(request, 'statement_upload', uploadRedoSchema);
   let accountId: number;
   try {
@@ -81,7 +84,7 @@ function redoUpload(request: RouteRequest) {
     fitid: line.transaction_id ?? null,
     transactionType: /\/([A-Z_]+)\/$/.exec(line.description)?.[1] ?? 'OTHER',
   }));
-  const outcome = importLines(ctx, account.id, lines, input.source, input.file_name ?? null);
+  const outcome = importLines(ctx, account.id, lines, { source: input.source, fileName: input.file_name ?? null, reconciledConfirmed });
   return { status: 201, body: { statement_upload: batchRecord(ctx, findUpload(ctx, String(outcome.uploadId))) } };
 }
 
