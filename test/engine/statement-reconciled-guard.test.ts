@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bankAccount, transactions, upload } from './banking-helpers';
 import { createTestBook, ORIGIN, OWNER_TOKEN, type TestBook } from './harness';
 import { ofx } from './statement-review-helpers';
-import { recordTables } from './undo-helpers';
+import { recordTables, undo } from './undo-helpers';
 
 // A reconciled statement is one the person checked line by line. A statement upload that would add
 // lines dated on or before it (a forgotten October file imported after October was reconciled)
@@ -171,5 +171,41 @@ describe('a statement upload into a reconciled period', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.errors[0].message).toBe('confirm_reconciled must be true or false');
     expect(recordTables(t)).toEqual(before);
+  });
+});
+
+describe("undo putting an import's lines back into a statement reconciled since", () => {
+  /** October's stationery imported, its import taken back (Banking › Imports), then October reconciled without it. */
+  async function importTakenBackThenReconciled() {
+    const t = createTestBook();
+    const account = await bankAccount(t, { name: 'Current', opening_balance: '0' });
+    expect((await upload(t, account, OCTOBER_LINES)).status).toBe(200);
+    expect((await upload(t, account, [{ dated_on: '2026-10-05', amount: '-12.00', description: 'Stationery' }])).status).toBe(200);
+    const [latest] = (await t.json('GET', '/v2/statement_uploads')).body.statement_uploads;
+    expect((await t.json('DELETE', new URL(latest.url).pathname)).status).toBe(200);
+    const takenBack = (await t.json('GET', '/v2/change_sets')).body.undo[0];
+    expect(takenBack.label).toBe('deleted statement import');
+    const reconciled = await t.json('POST', '/v2/bank_reconciliations', { body: { bank_reconciliation: { bank_account: account, statement_date: '2026-10-31', closing_balance: '210.00' } } });
+    expect(reconciled.status, JSON.stringify(reconciled.body)).toBe(201);
+    return { t, account, takenBack: new URL(takenBack.url).pathname.split('/').pop()! };
+  }
+
+  it('is refused with a sentence, and nothing changes: the statement no longer has room for the line', async () => {
+    const { t, account, takenBack } = await importTakenBackThenReconciled();
+    const before = recordTables(t);
+    const reply = await undo(t, takenBack);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(422);
+    expect(reply.body.errors[0].message).toBe(
+      '“Deleted statement import” cannot be undone: it would put back the line of 2026-10-05 "Stationery" in Current, and the statement to 2026-10-31 reconciled since does not have it; take that reconciliation back first',
+    );
+    expect(recordTables(t)).toEqual(before);
+    expect(await october31(t, account)).toEqual({ book_balance: '210.0', difference: '0.0' });
+  });
+
+  it('goes through once that reconciliation is taken back', async () => {
+    const { t, account, takenBack } = await importTakenBackThenReconciled();
+    expect((await undo(t)).status).toBe(200);
+    expect((await undo(t, takenBack)).status).toBe(200);
+    expect(await transactions(t, account)).toHaveLength(3);
   });
 });

@@ -122,6 +122,7 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
   const broken = standingRuleBroken(
     sqlite,
     moves.map((move) => ({ table: move.table.name, current: move.current, target: move.target })),
+    set.id,
   );
   if (broken) refuse(broken);
 
