@@ -153,7 +153,7 @@ export const FAMILIES: readonly Family[] = [
     // Attachments travel on their own; the line and account an explanation belongs to do not move.
     writable: keysOf(explanationUpdateSchema, ['attachment', 'bank_transaction', 'bank_account']),
     createOnly: ['bank_transaction', 'bank_account'],
-    links: { bank_transaction: 'bank_transactions', bank_account: 'bank_accounts', paid_invoice: ['invoices', 'credit_notes'], paid_bill: 'bills', transfer_bank_account: 'bank_accounts' },
+    links: { bank_transaction: 'bank_transactions', bank_account: 'bank_accounts', paid_invoice: ['invoices', 'credit_notes'], paid_bill: 'bills', transfer_bank_account: 'bank_accounts', project: 'projects' },
     listQuery: {},
     // Not the line: an explanation that made its own (manual) line has none linked until it is made.
     matchKey: (record) => `${String(record.bank_account ?? '')}|${String(record.dated_on ?? '')}|${String(comparable(record.gross_value) ?? '0')}|${lower(record.description)}`,

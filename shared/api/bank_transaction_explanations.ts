@@ -39,6 +39,8 @@ const explanationFields = {
   paid_bill: link.nullable(),
   /** The invoice this explanation is paid by, or the credit note it refunds. */
   paid_invoice: link.nullable(),
+  /** The project an explanation by category counts for (Ledgerdesk: a bank rule's project lands here). */
+  project: link.nullable(),
   marked_for_review: boolean,
   attachment: attachmentInput.nullable(),
 };

@@ -117,6 +117,8 @@ export const bankTransactionExplanations = sqliteTable(
     /** The invoice or bill this explanation pays (with the sales and purchases issue). */
     paidInvoiceId: integer('paid_invoice_id'),
     paidBillId: integer('paid_bill_id'),
+    /** The project an explanation by category counts for (a payment counts for its document's own). */
+    projectId: integer('project_id'),
     ...timestamps,
   },
   (table) => [

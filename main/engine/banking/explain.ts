@@ -15,6 +15,7 @@ import { repostSettlements } from '../sales/settlement-postings';
 import { idFromUrl, keyFromUrl } from '../urls';
 import { addAttachment, deleteAttachmentsOf, multipleAttachments } from './attachments';
 import { storedDescription } from './descriptions';
+import { explanationProject } from './explanation-project';
 import { askedTax, checkEcTreatment, type TaxRequest } from './treatment-check';
 import { insertManualLine } from './manual-line';
 import { assertLineAddedConfirmed, assertReconciledLinesConfirmed } from './reconciled-guard';
@@ -163,6 +164,8 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
   const transferAccountId = targets.transfer != null ? resolveTransferAccount(ctx, targets.transfer, account) : null;
   if (transferAccountId === null && targets.category == null && paidBillId === null && paidInvoiceId === null) throw unprocessable('category is required (or transfer_bank_account for a move between your own accounts)');
   const category = targets.category != null ? explanationCategory(ctx, targets.category) : null;
+  const kind = transferAccountId !== null ? 'transfer' : paidBillId !== null || paidInvoiceId !== null ? 'payment' : 'category';
+  const project = explanationProject(ctx, input, current, kind);
 
   const ecStatus = input.ec_status !== undefined ? input.ec_status : (current?.ecStatus ?? null);
   const placeOfSupply = input.place_of_supply !== undefined ? input.place_of_supply : (current?.placeOfSupply ?? null);
@@ -201,6 +204,7 @@ export function resolveExplanation(ctx: EngineContext, transaction: TransactionR
     transferSourceId: null,
     paidBillId,
     paidInvoiceId,
+    projectId: project,
     markedForReview: input.marked_for_review ?? current?.markedForReview ?? false,
   };
 }

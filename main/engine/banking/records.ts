@@ -83,6 +83,7 @@ export function explanationRecord(ctx: EngineContext, row: ExplanationRow, known
     transfer_bank_account: transferAccount ? recordUrl(ctx, 'bank_accounts', transferAccount.id) : undefined,
     paid_bill: row.paidBillId !== null ? recordUrl(ctx, 'bills', row.paidBillId) : undefined,
     paid_invoice: row.paidInvoiceId !== null ? paidInvoiceUrl(ctx, row.paidInvoiceId) : undefined,
+    project: row.projectId !== null ? recordUrl(ctx, 'projects', row.projectId) : undefined,
     gross_value: decimal(fromMinor(row.grossMinor, native)),
     foreign_currency_value: decimal(fromMinor(row.foreignGrossMinor ?? 0, account.currency)),
     transfer_value: decimal(fromMinor(-row.grossMinor, native)),

@@ -37,14 +37,15 @@ interface Movement {
 }
 
 /**
- * Projects are known on the documents that carry one: invoices and credit notes, bills and expenses.
- * Explanations and journals have none, so their postings count under "No project".
+ * Projects are known on the documents that carry one: invoices and credit notes, bills and expenses,
+ * and bank explanations by category. Journals have none, so their postings count under "No project".
  */
 const PROJECT_OF_POSTING = `CASE p.source_resource
   WHEN 'invoices' THEN (SELECT project_id FROM invoices WHERE id = p.source_id)
   WHEN 'credit_notes' THEN (SELECT project_id FROM invoices WHERE id = p.source_id)
   WHEN 'bills' THEN (SELECT project_id FROM bills WHERE id = p.source_id)
   WHEN 'expenses' THEN (SELECT project_id FROM expenses WHERE id = p.source_id)
+  WHEN 'bank_transaction_explanations' THEN (SELECT project_id FROM bank_transaction_explanations WHERE id = p.source_id)
 END`;
 
 /** Each profit category's movement in a column, opening balances left out (they are brought forward). */

@@ -28,8 +28,11 @@ const USES: readonly [string, string][] = [
   ['SELECT 1 FROM expenses WHERE project_id = ? LIMIT 1', 'expenses'],
 ];
 
-function usedBy(ctx: EngineContext, projectId: number): string | undefined {
-  return USES.find(([sql]) => ctx.book.sqlite.prepare(sql).get(projectId) !== undefined)?.[1];
+/** Bank explanations count for a project too, but name no contact: they stop a delete, not a move. */
+const KEPT_BY: readonly [string, string][] = [...USES, ['SELECT 1 FROM bank_transaction_explanations WHERE project_id = ? LIMIT 1', 'bank explanations']];
+
+function usedBy(ctx: EngineContext, projectId: number, uses = USES): string | undefined {
+  return uses.find(([sql]) => ctx.book.sqlite.prepare(sql).get(projectId) !== undefined)?.[1];
 }
 
 export function findProject(ctx: EngineContext, id: string): ProjectRow {
@@ -53,7 +56,7 @@ function projectRecord(ctx: EngineContext, row: ProjectRow): ApiRecord {
     hours_per_day: decimal(row.hoursPerDay ?? '8.0'),
     starts_on: row.startsOn ? date(row.startsOn) : undefined,
     ends_on: row.endsOn ? date(row.endsOn) : undefined,
-    is_deletable: usedBy(ctx, row.id) === undefined,
+    is_deletable: usedBy(ctx, row.id, KEPT_BY) === undefined,
     created_at: timestamp(row.createdAt),
     updated_at: timestamp(row.updatedAt),
   };
@@ -150,7 +153,7 @@ function updateProject(request: RouteRequest) {
 function deleteProject(request: RouteRequest) {
   const { ctx } = request;
   const row = findProject(ctx, request.params.id!);
-  const use = usedBy(ctx, row.id);
+  const use = usedBy(ctx, row.id, KEPT_BY);
   if (use) throw unprocessable(`This project has ${use} and cannot be deleted; mark it Completed or Hidden instead`);
   deleteNotesOf(ctx, 'projects', row.id);
   ctx.db.delete(projects).where(eq(projects.id, row.id)).run();

@@ -21,6 +21,7 @@ const UNDECLARED: readonly Omit<Reference, 'declared'>[] = [
   { child: 'bank_transaction_explanations', column: 'transfer_source_id', parent: 'bank_transaction_explanations', parentColumn: 'id' },
   { child: 'bank_transaction_explanations', column: 'paid_invoice_id', parent: 'invoices', parentColumn: 'id' },
   { child: 'bank_transaction_explanations', column: 'paid_bill_id', parent: 'bills', parentColumn: 'id' },
+  { child: 'bank_transaction_explanations', column: 'project_id', parent: 'projects', parentColumn: 'id' },
 ];
 
 /** Owner columns that name their parent's resource beside its id. */

@@ -49,6 +49,7 @@ export function autoExplainUpload(ctx: EngineContext, bankAccountId: number, upl
       description: actions.description,
       category: actions.category,
       ...(actions.category !== undefined ? treatmentInput(ruleTreatment(actions)) : {}),
+      project: actions.category !== undefined ? actions.project : undefined,
       transfer_bank_account: actions.transfer_bank_account,
       marked_for_review: actions.mark_for_review,
     };
@@ -78,6 +79,7 @@ export function autoExplainPreview(ctx: EngineContext, account: { id: number; cu
       rule_name: rule.name,
       category: rule.actions.category !== undefined ? `${ctx.origin}/v2/categories/${rule.actions.category}` : undefined,
       transfer_bank_account: rule.actions.transfer_bank_account !== undefined ? recordUrl(ctx, 'bank_accounts', rule.actions.transfer_bank_account) : undefined,
+      project: rule.actions.category !== undefined && rule.actions.project !== undefined ? recordUrl(ctx, 'projects', rule.actions.project) : undefined,
     });
   });
   return found;

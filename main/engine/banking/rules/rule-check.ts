@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
 import { OPERATORS_BY_FIELD, type RuleActionsInput, type RuleConditionInput } from '../../../../shared/api/bank_rules';
-import { bankAccounts, contacts, projects } from '../../../db/schema';
+import { bankAccounts } from '../../../db/schema';
 import { eq } from 'drizzle-orm';
 import type { EngineContext } from '../../context';
 import { ApiError, unprocessable } from '../../errors';
 import { idFromUrl } from '../../urls';
 import { explanationCategory } from '../explain';
+import { NO_PROJECT, projectId } from '../explanation-project';
 import { MAX_PATTERN, checkPattern } from './pattern-safety';
 import { storedTreatment } from './rule-treatment';
 import type { StoredActions, StoredCondition } from './rule-types';
@@ -27,14 +28,9 @@ function betweenValue(value: unknown, where: string): [string, string] {
   return [low, high];
 }
 
-function existing(ctx: EngineContext, table: typeof contacts | typeof projects | typeof bankAccounts, id: number): boolean {
-  return ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id)).get() !== undefined;
-}
-
-function linkId(ctx: EngineContext, value: string | number, resource: 'contacts' | 'projects' | 'bank_accounts', field: string): number {
-  const table = resource === 'contacts' ? contacts : resource === 'projects' ? projects : bankAccounts;
-  const id = idFromUrl(value, resource, field);
-  if (!existing(ctx, table, id)) throw unprocessable(`${field} is not a ${resource.replace(/_/g, ' ').replace(/s$/, '')} of this company`);
+function bankAccountId(ctx: EngineContext, value: string | number, field: string): number {
+  const id = idFromUrl(value, 'bank_accounts', field);
+  if (!ctx.db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, id)).get()) throw unprocessable(`${field} is not a bank account of this company`);
   return id;
 }
 
@@ -62,13 +58,15 @@ export function storedCondition(ctx: EngineContext, input: RuleConditionInput, i
     return { field: 'amount', operator: 'equals', value: amountText(input.value, `${where}.value`) };
   }
   if (Array.isArray(input.value)) throw unprocessable(`${where}.value must be the url of a bank account`);
-  return { field: 'bank_account', operator: 'equals', value: linkId(ctx, input.value, 'bank_accounts', `${where}.value`) };
+  return { field: 'bank_account', operator: 'equals', value: bankAccountId(ctx, input.value, `${where}.value`) };
 }
 
 /**
  * The actions checked and stored. A rule explains a line, so it names a category or a transfer
  * account (one of them), each of which must be one an explanation could use today, and a VAT
  * treatment an explanation would take (rule-treatment.ts; the conditions say whether the amount is fixed).
+ * It holds nothing its explanation cannot keep (every line it decides becomes one, often unseen): a
+ * project only with a category (explanation-project.ts), and no contact, which neither kind keeps.
  */
 export function storedActions(ctx: EngineContext, input: RuleActionsInput, conditions: readonly StoredCondition[]): StoredActions {
   const actions: StoredActions = {};
@@ -84,11 +82,16 @@ export function storedActions(ctx: EngineContext, input: RuleActionsInput, condi
       throw error;
     }
   }
-  if (hasTransfer) actions.transfer_bank_account = linkId(ctx, input.transfer_bank_account!, 'bank_accounts', 'actions.transfer_bank_account');
+  if (hasTransfer) actions.transfer_bank_account = bankAccountId(ctx, input.transfer_bank_account!, 'actions.transfer_bank_account');
   Object.assign(actions, storedTreatment(ctx, input, conditions, hasTransfer));
   if (input.description != null && input.description.trim() !== '') actions.description = input.description;
-  if (input.contact != null) actions.contact = linkId(ctx, input.contact, 'contacts', 'actions.contact');
-  if (input.project != null) actions.project = linkId(ctx, input.project, 'projects', 'actions.project');
+  if (input.contact != null) {
+    throw unprocessable('actions.contact is not kept by the explanation a rule writes: a category or a transfer keeps no contact (a contact comes with the invoice or bill a payment settles); leave contact out');
+  }
+  if (input.project != null) {
+    if (hasTransfer) throw unprocessable(`actions.project does not apply to ${NO_PROJECT.transfer}`);
+    actions.project = projectId(ctx, input.project, 'actions.project');
+  }
   if (input.mark_for_review !== undefined) actions.mark_for_review = input.mark_for_review;
   return actions;
 }

@@ -22,7 +22,9 @@ export interface StoredActions {
   ec_status?: TaxTreatment['ecStatus'];
   place_of_supply?: string;
   description?: string;
+  /** Kept as stored when saved before rules refused one; never proposed (no explanation a rule writes keeps a contact). */
   contact?: number;
+  /** With a category only: the project the explanation counts for. */
   project?: number;
   transfer_bank_account?: number;
   mark_for_review?: boolean;

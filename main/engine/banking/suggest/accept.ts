@@ -80,6 +80,8 @@ function explanationOf(row: TransactionRow, remainingMinor: number, guess: Guess
     description: guess.description,
     category: guess.categoryCode,
     ...(guess.categoryCode !== undefined ? treatmentInput(guess) : {}),
+    // A match's project is its document's own, which the payment counts for: only a category takes one.
+    project: guess.categoryCode !== undefined ? guess.projectId : undefined,
     transfer_bank_account: guess.transferAccountId,
     paid_invoice: guess.paidInvoiceId,
     paid_bill: guess.paidBillId,

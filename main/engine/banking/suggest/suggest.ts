@@ -9,7 +9,10 @@ import { historyGuess, historyIndex } from './history';
 import { documentGuess, openDocumentIndex } from './open-documents';
 import { transferGuesser, type AccountCurrency } from './transfers';
 
-/** A rule's proposal: what its actions say, with its whole VAT treatment. A rule is the person's own word, so it is certain. */
+/**
+ * A rule's proposal: what its actions say, with its whole VAT treatment. A rule is the person's own word,
+ * so it is certain. Only what the explanation accepting it keeps: a project with a category, no contact.
+ */
 export function ruleGuess(rule: RuleRow): Guess {
   const { actions } = rule;
   return {
@@ -19,8 +22,7 @@ export function ruleGuess(rule: RuleRow): Guess {
     categoryCode: actions.category,
     ...ruleTreatment(actions),
     description: actions.description,
-    contactId: actions.contact,
-    projectId: actions.project,
+    projectId: actions.category !== undefined ? actions.project : undefined,
     transferAccountId: actions.transfer_bank_account,
     markForReview: actions.mark_for_review,
   };
