@@ -95,3 +95,73 @@ describe('period dates', () => {
     expect(addMonths('2025-11-30', 3)).toBe('2026-02-28');
   });
 });
+
+describe('a change of estimate (FRS 102 10.16, 17.23): earlier periods kept, the value left spread over what remains', () => {
+  // The audit's laptop: £1,200.00 bought 15 April 2025, straight line over 3 years, monthly.
+  const laptop = terms({ purchasedOn: '2025-04-15', costMinor: 120000, frequency: 'monthly' });
+  const charged = (schedule: ReturnType<typeof depreciationSchedule>, from: string, to: string) =>
+    schedule.filter((period) => period.datedOn >= from && period.datedOn <= to).reduce((sum, period) => sum + period.chargeMinor, 0);
+
+  it('a life made 5 years from 1 April 2026 keeps the first year (12 x £33.33 = £399.96) and spreads £800.04 over the 48 months left', () => {
+    const changed = { ...laptop, assetLifeYears: 5, earlier: [{ ...laptop, until: '2026-04-01' }] };
+    const schedule = depreciationSchedule(changed);
+    expect(charged(schedule, '2025-04-01', '2026-03-31')).toBe(39996);
+    // 80004 / 48 = 1666.75, rounded down to £16.66; 47 x 16.66 = 783.02; the last takes 800.04 - 783.02 = £17.02.
+    expect(schedule).toHaveLength(60);
+    expect(schedule[12]).toMatchObject({ datedOn: '2026-04-15', chargeMinor: 1666 });
+    expect(schedule.slice(12, 59).every((period) => period.chargeMinor === 1666)).toBe(true);
+    expect(schedule.at(-1)).toMatchObject({ datedOn: '2030-03-15', chargeMinor: 1702, accumulatedMinor: 120000, netBookValueMinor: 0 });
+    expect(charged(schedule, '2026-04-01', '2027-03-31')).toBe(19992);
+  });
+
+  it('a life shortened to one that has already run out charges the whole value left in the first period of the change', () => {
+    const schedule = depreciationSchedule({ ...laptop, assetLifeYears: 1, earlier: [{ ...laptop, until: '2026-04-01' }] });
+    expect(figures(schedule.slice(11))).toEqual([
+      ['2026-03-15', 3333],
+      ['2026-04-15', 120000 - 12 * 3333],
+    ]);
+  });
+
+  it('a residual value raised from the change on is kept: the value left less the new residual over the months left', () => {
+    // 800.04 less 200.00 = 600.04 over the 24 months left: 25.00 a month (600.04 / 24 = 25.0016 -> 25.00), the last 25.04.
+    const schedule = depreciationSchedule({ ...laptop, residualMinor: 20000, earlier: [{ ...laptop, until: '2026-04-01' }] });
+    expect(schedule).toHaveLength(36);
+    expect(schedule[12]!.chargeMinor).toBe(2500);
+    expect(schedule.at(-1)).toMatchObject({ chargeMinor: 2504, netBookValueMinor: 20000 });
+  });
+
+  it('a residual value above the value left stops the charges (nothing is written back)', () => {
+    const schedule = depreciationSchedule({ ...laptop, residualMinor: 90000, earlier: [{ ...laptop, until: '2026-04-01' }] });
+    expect(schedule).toHaveLength(12);
+    expect(schedule.at(-1)!.netBookValueMinor).toBe(80004);
+  });
+
+  it('a change to reducing balance, yearly, charges the rate on the value left from the first anniversary in the new year', () => {
+    // 25% of 800.04 = 200.01 on 15 April 2026, then 25% of 600.03 = 150.0075 -> 150.01.
+    const schedule = depreciationSchedule({ ...laptop, method: 'reducing_balance', assetLifeYears: null, annualDepreciationPercentage: '25', frequency: 'annually', earlier: [{ ...laptop, until: '2026-04-01' }] });
+    expect(figures(schedule.slice(11, 14))).toEqual([
+      ['2026-03-15', 3333],
+      ['2026-04-15', 20001],
+      ['2027-04-15', 15001],
+    ]);
+    expect(schedule.at(-1)!.accumulatedMinor).toBe(120000);
+  });
+
+  it('two changes: each estimate governs its own years; an estimate replaced from the purchase day is never read', () => {
+    const threeYears = { ...laptop };
+    const fiveYears = { ...laptop, assetLifeYears: 5 };
+    const schedule = depreciationSchedule({ ...laptop, assetLifeYears: 4, earlier: [{ ...threeYears, assetLifeYears: 9, until: '2025-04-15' }, { ...threeYears, until: '2026-04-01' }, { ...fiveYears, until: '2027-04-01' }] });
+    expect(charged(schedule, '2025-04-01', '2026-03-31')).toBe(39996);
+    expect(charged(schedule, '2026-04-01', '2027-03-31')).toBe(19992);
+    // From April 2027: 1200.00 - 399.96 - 199.92 = 600.12 over the 24 months left of a 4-year life: 25.005 -> 25.00, last 25.12.
+    expect(schedule).toHaveLength(48);
+    expect(schedule[24]!.chargeMinor).toBe(2500);
+    expect(schedule.at(-1)).toMatchObject({ chargeMinor: 2512, accumulatedMinor: 120000 });
+  });
+
+  it('a disposal still ends the schedule after a change', () => {
+    const schedule = depreciationSchedule({ ...laptop, assetLifeYears: 5, disposedOn: '2026-05-31', earlier: [{ ...laptop, until: '2026-04-01' }] });
+    expect(schedule).toHaveLength(14);
+    expect(schedule.at(-1)).toMatchObject({ datedOn: '2026-05-15', accumulatedMinor: 39996 + 2 * 1666 });
+  });
+});

@@ -17,18 +17,34 @@ import type { DepreciationFrequency, DepreciationMethod } from '../../../shared/
  *   100 minor units (GBP 1.00) above the residual value, or whose charge rounds to nothing: that period
  *   takes the remainder.
  * - A disposal ends the schedule: periods dated after the disposal date are not charged.
+ * - A change of estimate (life, residual value, method, rate or frequency) is prospective (FRS 102
+ *   10.16 and 17.23): the periods dated before the change's start keep the earlier estimate's charges,
+ *   and the net book value left is spread from there by the new estimate, by the same rules: straight
+ *   line over the periods of the new life still to come counted from the purchase (at least one, so a
+ *   life already run out charges what is left at once), reducing balance on the value left.
  */
 
-export interface DepreciationTerms {
-  purchasedOn: string;
-  costMinor: number;
+/** What a change of estimate may change: how the cost is spread, not what was bought. */
+export interface DepreciationEstimate {
   residualMinor: number;
   method: DepreciationMethod;
   assetLifeYears: number | null;
   /** Percentage a year, as decimal text ("25"). */
   annualDepreciationPercentage: string | null;
   frequency: DepreciationFrequency;
+}
+
+/** An estimate a later change replaced: it still governs the periods dated before `until`. */
+export interface EarlierEstimate extends DepreciationEstimate {
+  until: string;
+}
+
+export interface DepreciationTerms extends DepreciationEstimate {
+  purchasedOn: string;
+  costMinor: number;
   disposedOn: string | null;
+  /** The estimates in force before changes of estimate; none when the estimate never changed. */
+  earlier?: readonly EarlierEstimate[];
 }
 
 export interface DepreciationPeriod {
@@ -84,28 +100,47 @@ function reducingBalanceCharges(costMinor: number, residualMinor: number, rate: 
   return charges;
 }
 
-function charges(terms: DepreciationTerms): number[] {
-  const depreciable = terms.costMinor - terms.residualMinor;
+/**
+ * The charges of one estimate from period `first` on (0 the purchase's), on the net book value `value`
+ * reached by then: from the purchase, the whole schedule of an asset whose estimate never changed.
+ */
+function chargesFrom(estimate: DepreciationEstimate, value: number, first: number): number[] {
+  const depreciable = value - estimate.residualMinor;
   if (depreciable <= 0) return [];
-  if (terms.method === 'straight_line') {
-    const periods = (terms.assetLifeYears ?? 0) * (12 / monthsPerPeriod(terms.frequency));
-    return periods > 0 ? straightLineCharges(depreciable, periods) : [];
+  if (estimate.method === 'straight_line') {
+    const periods = (estimate.assetLifeYears ?? 0) * (12 / monthsPerPeriod(estimate.frequency));
+    return periods > 0 ? straightLineCharges(depreciable, Math.max(periods - first, 1)) : [];
   }
-  if (terms.annualDepreciationPercentage === null) return [];
-  const rate = periodRate(terms.annualDepreciationPercentage, terms.frequency);
-  return rate.greaterThan(0) ? reducingBalanceCharges(terms.costMinor, terms.residualMinor, rate) : [];
+  if (estimate.annualDepreciationPercentage === null) return [];
+  const rate = periodRate(estimate.annualDepreciationPercentage, estimate.frequency);
+  return rate.greaterThan(0) ? reducingBalanceCharges(value, estimate.residualMinor, rate) : [];
 }
 
-/** Every period of the asset's depreciation, up to its disposal. */
+/** The number of the first period, counted from the purchase in steps of `step` months, dated on or after `from`. */
+function firstPeriodFrom(purchasedOn: string, step: number, from: string): number {
+  let index = 0;
+  while (addMonths(purchasedOn, index * step) < from) index += 1;
+  return index;
+}
+
+/** Every period of the asset's depreciation, up to its disposal, each estimate charging its own periods. */
 export function depreciationSchedule(terms: DepreciationTerms): DepreciationPeriod[] {
-  const step = monthsPerPeriod(terms.frequency);
+  const earlier = [...(terms.earlier ?? [])].filter((estimate) => estimate.until > terms.purchasedOn).sort((a, b) => (a.until < b.until ? -1 : 1));
+  const estimates: (DepreciationEstimate & { until: string | null })[] = [...earlier, { ...terms, until: null }];
   const periods: DepreciationPeriod[] = [];
   let accumulated = 0;
-  for (const [index, charge] of charges(terms).entries()) {
-    const datedOn = addMonths(terms.purchasedOn, index * step);
-    if (terms.disposedOn !== null && datedOn > terms.disposedOn) break;
-    accumulated += charge;
-    periods.push({ datedOn, chargeMinor: charge, accumulatedMinor: accumulated, netBookValueMinor: terms.costMinor - accumulated });
+  let from = terms.purchasedOn;
+  for (const estimate of estimates) {
+    const step = monthsPerPeriod(estimate.frequency);
+    const first = firstPeriodFrom(terms.purchasedOn, step, from);
+    for (const [index, charge] of chargesFrom(estimate, terms.costMinor - accumulated, first).entries()) {
+      const datedOn = addMonths(terms.purchasedOn, (first + index) * step);
+      if (estimate.until !== null && datedOn >= estimate.until) break;
+      if (terms.disposedOn !== null && datedOn > terms.disposedOn) return periods;
+      accumulated += charge;
+      periods.push({ datedOn, chargeMinor: charge, accumulatedMinor: accumulated, netBookValueMinor: terms.costMinor - accumulated });
+    }
+    if (estimate.until !== null) from = estimate.until;
   }
   return periods;
 }
