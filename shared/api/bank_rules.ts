@@ -30,7 +30,8 @@ const explanationField = explanationUpdateSchema.shape;
 
 export const ruleActionsSchema = z.object({
   category: link.nullable().optional(),
-  sales_tax_rate: decimal.nullable().optional(),
+  /** A percentage, or "Auto" (the category's rate on each line's date), as an explanation takes it. */
+  sales_tax_rate: explanationField.sales_tax_rate.nullable(),
   manual_sales_tax_amount: explanationField.manual_sales_tax_amount,
   sales_tax_status: explanationField.sales_tax_status,
   ec_status: explanationField.ec_status,

@@ -29,7 +29,7 @@ const explanationFields = {
   category: link.nullable(),
   gross_value: decimal,
   foreign_currency_value: decimal,
-  sales_tax_rate: z.union([decimal, z.string().regex(/^auto$/i, { error: 'must be a percentage or Auto' })]),
+  sales_tax_rate: z.union([decimal, z.string().regex(/^auto$/i)], { error: 'must be a percentage or Auto' }),
   manual_sales_tax_amount: decimal.nullable(),
   sales_tax_status: z.string().nullable(),
   ec_status: z.enum(EC_STATUSES, { error: `must be one of ${EC_STATUSES.join(', ')}` }).nullable(),

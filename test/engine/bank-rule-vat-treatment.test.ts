@@ -131,6 +131,41 @@ describe('a bank rule carries the whole VAT treatment', () => {
     expect(explanation).toMatchObject({ sales_tax_rate: '5.0', sales_tax_value: '-2.0' });
     expect(explanation.ec_status ?? null).toBeNull();
   });
+
+  it('takes sales_tax_rate "Auto" as an explanation does: stored and read back as a rule saved without a rate, the category’s rate on each line’s date', async () => {
+    const t = createTestBook({ vatRegistered: true, startDate: '2010-01-01', firstAccountingYearEnd: '2010-12-31' });
+    const current = await bankAccount(t);
+    const savings = await bankAccount(t, { name: 'Savings' });
+    const hosting = { name: 'Hosting', conditions: [{ field: 'description', operator: 'contains', value: 'HOSTING CO' }], auto_explain: true };
+    const made = await createRule(t, { ...hosting, actions: { category: '269', sales_tax_rate: 'Auto' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const without = await createRule(t, { ...hosting, name: 'Hosting, no rate', actions: { category: '269' } });
+    expect(made.body.bank_rule.actions).toEqual(without.body.bank_rule.actions);
+    expect(made.body.bank_rule.actions).toEqual({ category: categoryUrl('269') });
+    // Each line gets the standard rate of its own day, as an explanation sent "Auto" does.
+    await uploadLines(t, current, [
+      { dated_on: '2010-12-01', amount: '-117.50', description: 'HOSTING CO 1012' },
+      { dated_on: '2026-11-01', amount: '-120.00', description: 'HOSTING CO 2611' },
+    ]);
+    expect((await lineNamed(t, current, 'HOSTING CO 1012')).bank_transaction_explanations[0]).toMatchObject({ sales_tax_rate: '17.5', sales_tax_value: '-17.5' });
+    expect((await lineNamed(t, current, 'HOSTING CO 2611')).bank_transaction_explanations[0]).toMatchObject({ sales_tax_rate: '20.0', sales_tax_value: '-20.0' });
+    // Replacing a rate with "auto" (any case) goes back to the category's rate; on a transfer it says nothing.
+    const path = new URL(made.body.bank_rule.url).pathname;
+    await t.json('PUT', path, { body: { bank_rule: { actions: { category: '269', sales_tax_rate: '5' } } } });
+    const back = await t.json('PUT', path, { body: { bank_rule: { actions: { category: '269', sales_tax_rate: 'auto' } } } });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.bank_rule.actions).toEqual({ category: categoryUrl('269') });
+    const transfer = await t.json('PUT', path, { body: { bank_rule: { actions: { transfer_bank_account: savings, sales_tax_rate: 'Auto' } } } });
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
+    expect(transfer.body.bank_rule.actions).toEqual({ transfer_bank_account: savings });
+    // A MOSS sale needs its country's rate: Auto is refused there, as on an explanation.
+    const moss = await createRule(t, { ...hosting, actions: { category: '001', sales_tax_rate: 'Auto', ec_status: 'EC VAT MOSS', place_of_supply: 'France' } });
+    expect(moss.status).toBe(422);
+    expect(moss.body.errors[0].message).toMatch(/^actions\.sales_tax_rate is required for an EC VAT MOSS sale/);
+    const word = await createRule(t, { ...hosting, actions: { category: '269', sales_tax_rate: 'Automatic' } });
+    expect(word.status).toBe(422);
+    expect(word.body.errors[0].message).toMatch(/sales_tax_rate must be a percentage or Auto/);
+  });
 });
 
 describe('a rule that cannot be trusted decides no line and says why', () => {

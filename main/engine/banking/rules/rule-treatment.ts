@@ -66,12 +66,19 @@ function manualMinor(ctx: EngineContext, value: string, conditions: readonly Sto
   });
 }
 
+/**
+ * A rate of "Auto" says what no rate says (spec, sales tax rule 1: the category's rate, on each line's
+ * date), so it is stored as no rate and reads back as a rule saved without one, as an explanation sent
+ * "Auto" reads back as one sent without a rate.
+ */
+const isAuto = (rate: string | null | undefined) => rate != null && /^auto$/i.test(rate.trim());
+
 /** The treatment asked for, checked as an explanation's would be (on today's date for MOSS rates) and put in its stored form. */
 export function storedTreatment(ctx: EngineContext, input: RuleActionsInput, conditions: readonly StoredCondition[], transfer: boolean): TreatmentActions {
-  const given = TREATMENT_FIELDS.filter((field) => input[field] != null);
+  const given = TREATMENT_FIELDS.filter((field) => input[field] != null && !(field === 'sales_tax_rate' && isAuto(input.sales_tax_rate)));
   if (transfer && given.length > 0) throw unprocessable(`actions.${given[0]} does not apply to a transfer`);
   const stored: TreatmentActions = {};
-  if (input.sales_tax_rate != null) stored.sales_tax_rate = new Decimal(asActions(() => checkRate(input.sales_tax_rate!.trim()))).toFixed();
+  if (input.sales_tax_rate != null && !isAuto(input.sales_tax_rate)) stored.sales_tax_rate = new Decimal(asActions(() => checkRate(input.sales_tax_rate!.trim()))).toFixed();
   if (input.manual_sales_tax_amount != null) stored.manual_sales_tax_amount = new Decimal(input.manual_sales_tax_amount).toFixed();
   const status = asActions(() => checkedStatus(input.sales_tax_status ?? undefined));
   if (status !== undefined) stored.sales_tax_status = status;
