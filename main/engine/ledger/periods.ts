@@ -9,11 +9,18 @@ function addDays(date: string, days: number): string {
   return value.toISOString().slice(0, 10);
 }
 
-/** The same month-end a number of years later; a 29 February year end becomes 28 February. */
+const lastDayOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * The year end a number of years later. A year end on the last day of its month stays on the last
+ * day of that month (CA 2006 s391(4)): 28 February in a first year moves to 29 February in leap years,
+ * and a 29 February one back to the 28th in the others. Any other day keeps its number.
+ */
 function yearsLater(date: string, years: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const lastOfMonth = new Date(Date.UTC(year + years, month, 0)).getUTCDate();
-  const next = new Date(Date.UTC(year + years, month - 1, Math.min(day, lastOfMonth)));
+  const monthEnd = day === lastDayOfMonth(year, month);
+  const lastOfMonth = lastDayOfMonth(year + years, month);
+  const next = new Date(Date.UTC(year + years, month - 1, monthEnd ? lastOfMonth : Math.min(day, lastOfMonth)));
   return next.toISOString().slice(0, 10);
 }
 
