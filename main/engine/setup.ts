@@ -12,7 +12,7 @@ export interface BookOptions {
   name: string;
   /** YYYY-MM-DD; the first day the books cover. */
   startDate: string;
-  /** YYYY-MM-DD; defaults to the last day of the month before the start date, a year on. */
+  /** YYYY-MM-DD; defaults to defaultFirstYearEnd(startDate, type). */
   firstAccountingYearEnd?: string;
   currency?: string;
   vatRegistered?: boolean;
@@ -37,10 +37,17 @@ export function ownerRole(type: CompanyType): string {
   return 'Owner';
 }
 
-/** A year after the start, on the last day of the month before: 2024-04-12 -> 2025-03-31. */
-export function defaultFirstYearEnd(startDate: string): string {
+/**
+ * The first year end a new book gets when none is given. A limited company's is its first accounting
+ * reference date, the last day of the month in which the first anniversary of incorporation falls
+ * (Companies Act 2006 s391(4)): 2024-04-12 -> 2025-04-30, as the live service sets it. Other
+ * businesses have no such date in law: a year on, on the last day of the month before (2024-04-12 ->
+ * 2025-03-31), so the first year is never longer than twelve months.
+ */
+export function defaultFirstYearEnd(startDate: string, type: CompanyType): string {
   const [year, month] = startDate.split('-').map(Number) as [number, number];
-  const end = new Date(Date.UTC(year + 1, month - 1, 0));
+  const monthOfEnd = type === 'UkLimitedCompany' ? month : month - 1;
+  const end = new Date(Date.UTC(year + 1, monthOfEnd, 0));
   return end.toISOString().slice(0, 10);
 }
 
@@ -107,7 +114,7 @@ export function createBook(deps: EngineDeps, options: BookOptions): { ownerId: n
         name: options.name,
         subdomain: subdomainOf(options.name),
         companyStartDate: options.startDate,
-        firstAccountingYearEnd: options.firstAccountingYearEnd ?? defaultFirstYearEnd(options.startDate),
+        firstAccountingYearEnd: options.firstAccountingYearEnd ?? defaultFirstYearEnd(options.startDate, options.type),
         currency: options.currency ?? (options.type === 'Us' ? 'USD' : 'GBP'),
         mileageUnits: uk ? 'miles' : 'km',
         country: options.type === 'Us' ? 'United States' : uk ? 'United Kingdom' : '',
