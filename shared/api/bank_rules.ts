@@ -60,11 +60,14 @@ export type BankRuleInput = z.infer<typeof bankRuleUpdateSchema>;
  * POST /v2/bank_rules/preview (Ledgerdesk's extension): the lines a rule would catch before it is
  * saved. Conditions as a rule's; priority places it among the rules there are (without one it goes
  * after them all), and `bank_rule` names the rule being edited, so it is not counted against itself.
+ * Of the actions only what changes which lines the rule decides is read: a transfer account, whose
+ * own lines a transfer rule never decides.
  */
 export const bankRulePreviewSchema = z.object({
   conditions: ruleFields.conditions,
   priority: ruleFields.priority.optional(),
   bank_rule: link.optional(),
+  actions: z.object({ transfer_bank_account: ruleActionsSchema.shape.transfer_bank_account }, { error: 'must be an object' }).optional(),
 });
 export type BankRulePreviewInput = z.infer<typeof bankRulePreviewSchema>;
 

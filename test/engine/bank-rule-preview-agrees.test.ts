@@ -74,4 +74,27 @@ describe('the rule preview agrees with saving the rule', () => {
     expect(forWhole.status).toBe(201);
     expect(await ruleOf(t, current, 'AMAZON MKTPLACE 1')).toBe(forLeft.body.bank_rule.url);
   });
+
+  it('a transfer rule leaves out the lines of the account it transfers to, as saved', async () => {
+    const { t, current } = await book();
+    const savings = await bankAccount(t, { name: 'Savings' });
+    await uploadLines(t, savings, [{ dated_on: '2026-10-06', amount: '2.00', description: 'SAVER INTEREST' }]);
+    await uploadLines(t, current, [{ dated_on: '2026-10-07', amount: '-500.00', description: 'SAVER TOP UP' }]);
+    const saver = [{ field: 'description', operator: 'contains', value: 'saver' }];
+    // A category rule would catch both; a transfer to Savings only the Current line.
+    expect((await preview(t, { conditions: saver, actions: { category: '001' } })).count).toBe(2);
+    const said = await preview(t, { conditions: saver, actions: { transfer_bank_account: savings } });
+    expect(said).toMatchObject({ count: 1, decided_by_other_rules: 0 });
+    expect(said.bank_transactions.map((line: { description: string }) => line.description)).toEqual(['SAVER TOP UP']);
+    // Saved, the rule decides that line and not the other.
+    const made = await createRule(t, { name: 'Saver', conditions: saver, actions: { transfer_bank_account: savings } });
+    expect(await ruleOf(t, current, 'SAVER TOP UP')).toBe(made.body.bank_rule.url);
+    expect(await ruleOf(t, savings, 'SAVER INTEREST')).toBeUndefined();
+    // Editing it without sending actions: a PUT without them keeps the transfer, so the preview does too.
+    expect((await preview(t, { conditions: saver, bank_rule: made.body.bank_rule.url })).count).toBe(1);
+    // A transfer account that is not one of the company's is refused as saving refuses it.
+    const unknown = await t.json('POST', '/v2/bank_rules/preview', { body: { bank_rule: { conditions: saver, actions: { transfer_bank_account: '/v2/bank_accounts/99' } } } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors[0].message).toBe('actions.transfer_bank_account is not a bank account of this company');
+  });
 });

@@ -28,7 +28,7 @@ function betweenValue(value: unknown, where: string): [string, string] {
   return [low, high];
 }
 
-function bankAccountId(ctx: EngineContext, value: string | number, field: string): number {
+export function bankAccountId(ctx: EngineContext, value: string | number, field: string): number {
   const id = idFromUrl(value, 'bank_accounts', field);
   if (!ctx.db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, id)).get()) throw unprocessable(`${field} is not a bank account of this company`);
   return id;

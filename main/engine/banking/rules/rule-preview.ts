@@ -9,17 +9,28 @@ import { preparedPerConnection } from '../../prepared';
 import { idFromUrl, recordUrl } from '../../urls';
 import { decimal, type ApiRecord } from '../../values';
 import { lineText } from '../suggest/payee';
-import { storedCondition } from './rule-check';
+import { bankAccountId, storedCondition } from './rule-check';
 import { compileRules, firstMatchingRule, ruleLineOf, triedBefore } from './rule-match';
-import { rulesInOrder } from './rule-store';
-import type { RuleRow } from './rule-types';
+import { ruleFromRow, rulesInOrder } from './rule-store';
+import type { RuleRow, StoredActions } from './rule-types';
 
 /** The rule being edited, named in the body: a 422 (not a 404: the path is right) when there is none. */
-function ruleBeingEdited(ctx: EngineContext, link: string | number): Pick<RuleRow, 'id' | 'priority'> {
+function ruleBeingEdited(ctx: EngineContext, link: string | number): RuleRow {
   const id = idFromUrl(link, 'bank_rules', 'bank_rule');
-  const rule = ctx.db.select({ id: bankRules.id, priority: bankRules.priority }).from(bankRules).where(eq(bankRules.id, id)).get();
-  if (!rule) throw unprocessable('bank_rule is not a bank rule of this company');
-  return rule;
+  const row = ctx.db.select().from(bankRules).where(eq(bankRules.id, id)).get();
+  if (!row) throw unprocessable('bank_rule is not a bank rule of this company');
+  return ruleFromRow(row);
+}
+
+/**
+ * The actions that change which lines the rule decides, as saving would store them: a transfer
+ * account, whose own lines a transfer rule never decides (rule-match.ts). Without actions, an edited
+ * rule keeps its own, as a PUT without them does.
+ */
+function decidingActions(ctx: EngineContext, input: BankRulePreviewInput, editing: RuleRow | null): StoredActions {
+  if (!input.actions) return editing?.actions.transfer_bank_account !== undefined ? { transfer_bank_account: editing.actions.transfer_bank_account } : {};
+  const transfer = input.actions.transfer_bank_account;
+  return transfer != null ? { transfer_bank_account: bankAccountId(ctx, transfer, 'actions.transfer_bank_account') } : {};
 }
 
 /** The most lines the preview lists; the count covers them all. */
@@ -51,8 +62,9 @@ const newestFirst = (a: OpenLine, b: OpenLine) => (a[2] === b[2] ? a[0] - b[0] :
 
 /**
  * The lines with something left to explain that a rule (not saved yet, or being edited) would catch,
- * newest first, through the same matcher the suggestions use. Each says when another rule, tried
- * before this one, decides it instead: a rule catches a line only when it is the first to match.
+ * newest first, through the same matcher the suggestions use (with the transfer account, which a saved
+ * rule's matcher holds too). Each says when another rule, tried before this one, decides it instead:
+ * a rule catches a line only when it is the first to match.
  */
 export function previewRule(ctx: EngineContext, input: BankRulePreviewInput): ApiRecord {
   const conditions = input.conditions.map((condition, index) => storedCondition(ctx, condition, index));
@@ -62,7 +74,7 @@ export function previewRule(ctx: EngineContext, input: BankRulePreviewInput): Ap
   // goes after all others (bank_rules.ts); a new rule's id will be above every other.
   const priority = input.priority ?? editing?.priority ?? Math.min((others.at(-1)?.priority ?? -1) + 1, 1_000_000);
   const place = { id: editing?.id ?? Number.POSITIVE_INFINITY, priority };
-  const candidate: RuleRow = { id: editing?.id ?? 0, name: '', conditions, actions: {}, priority, autoExplain: false, createdAt: ctx.now, updatedAt: ctx.now };
+  const candidate: RuleRow = { id: editing?.id ?? 0, name: '', conditions, actions: decidingActions(ctx, input, editing), priority, autoExplain: false, createdAt: ctx.now, updatedAt: ctx.now };
   const [own] = compileRules([candidate]);
   const earlier = compileRules(others.filter((rule) => triedBefore(rule, place)));
 
