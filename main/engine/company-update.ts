@@ -20,6 +20,7 @@ import {
 } from '../db/schema';
 import { loadCompany, type CompanyRow } from './company-record';
 import { storeFirstVatPeriodEnd, storeSetupCompleted } from './company-settings';
+import { repostAssetsBoughtBefore } from './assets/ledger';
 import type { EngineContext } from './context';
 import { unprocessable } from './errors';
 import { createSubAccounts } from './ledger/chart';
@@ -290,6 +291,10 @@ export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
     moveOwnerRoles(ctx, current.type, next.type);
     rebuildChart(ctx, next.type);
   }
-  // The opening balances are dated the start date; a new start moves them with it.
-  if (next.companyStartDate !== current.companyStartDate) syncBankOpeningBalances(ctx);
+  // The opening balances are dated the start date; a new start moves them with it, and what an asset
+  // bought before the start posts depends on the start.
+  if (next.companyStartDate !== current.companyStartDate) {
+    syncBankOpeningBalances(ctx);
+    repostAssetsBoughtBefore(ctx, current.companyStartDate > next.companyStartDate ? current.companyStartDate : next.companyStartDate);
+  }
 }

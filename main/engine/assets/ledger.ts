@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { capitalAssets, categories, postings } from '../../db/schema';
+import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
@@ -49,20 +50,27 @@ function typeAccount(ctx: EngineContext, base: string, typeId: number): number {
  * type's depreciation account (606-N); on disposal, the cost out of the type's disposals account
  * (604-N), the depreciation charged out of 607-N, the proceeds into 604-N (where the money received is
  * explained, which clears it) and the difference to the gain or loss on disposal (461).
+ *
+ * Nothing dated before the books start is posted: there the opening balances hold the cost (601-N) and
+ * the depreciation charged (605-N) of an asset bought earlier, as the previous accounts did, and the
+ * live service leaves assets dated before its start date out. Its disposal still takes out the cost and
+ * all the depreciation the schedule charged, before the start too, which clears those opening balances.
  */
 export function assetLines(ctx: EngineContext, row: CapitalAssetRow): PostingLine[] {
   const schedule = depreciationSchedule(termsOf(row));
+  const start = loadCompany(ctx).companyStartDate;
+  const inBooks = schedule.filter((period) => period.datedOn >= start);
   const lines: PostingLine[] = [];
-  if (schedule.length > 0) {
+  if (inBooks.length > 0) {
     const expense = topLevelAccount(ctx, DEPRECIATION_CHARGE);
     const accumulated = typeAccount(ctx, DEPRECIATION_IN_YEAR, row.capitalAssetTypeId);
     const description = `Depreciation: ${row.description}`;
-    for (const period of schedule) {
+    for (const period of inBooks) {
       lines.push({ categoryId: expense, debitMinor: period.chargeMinor, datedOn: period.datedOn, description });
       lines.push({ categoryId: accumulated, debitMinor: -period.chargeMinor, datedOn: period.datedOn, description });
     }
   }
-  if (row.disposedOn !== null) {
+  if (row.disposedOn !== null && row.disposedOn >= start) {
     const charged = schedule.at(-1)?.accumulatedMinor ?? 0;
     const proceeds = row.disposalProceedsMinor ?? 0;
     const description = `Disposal: ${row.description}`;
@@ -81,7 +89,7 @@ const key = (line: { datedOn: string; categoryId: number; debitMinor: number; de
  * between before and after are checked, so a disposal after the lock date of an asset bought before it
  * is allowed (its earlier depreciation is unchanged).
  */
-function assertChangesUnlocked(ctx: EngineContext, assetId: number, next: readonly PostingLine[]): void {
+function assertChangesUnlocked(ctx: EngineContext, assetId: number, next: readonly PostingLine[]): boolean {
   const current = ctx.db.select().from(postings).where(and(eq(postings.sourceResource, CAPITAL_ASSETS), eq(postings.sourceId, assetId))).all();
   const counts = new Map<string, number>();
   for (const line of current) counts.set(key(line), (counts.get(key(line)) ?? 0) + 1);
@@ -93,13 +101,28 @@ function assertChangesUnlocked(ctx: EngineContext, assetId: number, next: readon
   }
   for (const line of current) if ((counts.get(key(line)) ?? 0) > 0) changedDates.push(line.datedOn);
   assertUnlocked(ctx, ...changedDates);
+  return changedDates.length > 0;
 }
 
-/** Rebuilds an asset's postings from its row (after a create or a change), in the request's transaction. */
-export function postAsset(ctx: EngineContext, row: CapitalAssetRow): void {
+/**
+ * Rebuilds an asset's postings from its row (after a create or a change), in the request's transaction.
+ * Returns whether they changed.
+ */
+export function postAsset(ctx: EngineContext, row: CapitalAssetRow): boolean {
   const lines = assetLines(ctx, row);
-  assertChangesUnlocked(ctx, row.id, lines);
+  const changed = assertChangesUnlocked(ctx, row.id, lines);
   replacePostingRows(ctx, CAPITAL_ASSETS, row.id, lines);
+  return changed;
+}
+
+/**
+ * After the books' start date moved, re-posts the assets bought before the later of the two starts:
+ * what each posts depends on where the books start.
+ */
+export function repostAssetsBoughtBefore(ctx: EngineContext, date: string): void {
+  for (const row of ctx.db.select().from(capitalAssets).where(lt(capitalAssets.purchasedOn, date)).all()) {
+    if (postAsset(ctx, row)) ctx.recordChange(CAPITAL_ASSETS, row.id, 'update');
+  }
 }
 
 /** Takes an asset's postings away (it is being deleted). */

@@ -5,6 +5,7 @@ import type { EngineContext } from '../context';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord } from '../values';
 import { termsOf, type CapitalAssetRow } from './ledger';
+import { chargedBeforeStart, heldAtStart, openingBalancesWarning } from './opening-check';
 import { accumulatedAt, depreciationSchedule, type DepreciationPeriod } from './schedule';
 
 export interface RecordOptions {
@@ -12,6 +13,8 @@ export interface RecordOptions {
   /** The date the net book value is read at (today unless as_at_date is given). */
   asAt: string;
   includeHistory: boolean;
+  /** The company start date: what is dated before it is in the opening balances. */
+  booksStart: string;
 }
 
 function profileOf(row: CapitalAssetRow): ApiRecord {
@@ -71,6 +74,8 @@ export function capitalAssetRecord(ctx: EngineContext, row: CapitalAssetRow, opt
     net_book_value: money(owned ? row.costMinor - accumulated : 0),
     disposal_proceeds: row.disposedOn === null ? undefined : money(row.disposalProceedsMinor ?? 0),
     gain_on_disposal: row.disposedOn === null ? undefined : money((row.disposalProceedsMinor ?? 0) - (row.costMinor - (schedule.at(-1)?.accumulatedMinor ?? 0))),
+    depreciation_brought_forward: heldAtStart(row, options.booksStart) ? money(chargedBeforeStart(schedule, options.booksStart)) : undefined,
+    opening_balances_warning: openingBalancesWarning(ctx, row, options.booksStart, options.currency),
   };
   if (options.includeHistory) {
     record.capital_asset_history = history(ctx, row, schedule, options);

@@ -26,8 +26,10 @@ function findAsset(ctx: EngineContext, id: string): CapitalAssetRow {
 }
 
 function recordOptions({ ctx, query }: RouteRequest, includeHistory?: boolean): RecordOptions {
+  const company = loadCompany(ctx);
   return {
-    currency: loadCompany(ctx).currency,
+    currency: company.currency,
+    booksStart: company.companyStartDate,
     asAt: dateParam(query, 'as_at_date') ?? ctx.today,
     includeHistory: includeHistory ?? query.get('include_history') === 'true',
   };
