@@ -126,7 +126,8 @@ export function invalidApiRequest(value: unknown): string | null {
 }
 
 export const MAX_DROPPED_FILES = 20;
-const DROP_QUERY = ['bank_account'];
+// confirm_reconciled: the person said yes to importing rows into a reconciled statement (the engine asks with a 409).
+const DROP_QUERY = ['bank_account', 'confirm_reconciled'];
 const DROP_FIELDS = ['bank_account', 'rows', 'column_mapping', 'date_order'];
 // A reviewed upload of 100,000 rows lists them all in `rows`.
 const MAX_FIELD_LENGTH = 4 * 1024 * 1024;

@@ -247,14 +247,20 @@ export async function previewStatement(file: File, reading: StatementReading = {
   return sent.ok ? decode(sent.value, 'statement_preview', statementPreviewSchema) : sent;
 }
 
-/** Imports the chosen rows (preview indexes) in one batch; `onProgress` follows the upload. */
+/**
+ * Imports the chosen rows (preview indexes) in one batch; `onProgress` follows the upload. Rows inside
+ * a reconciled statement are refused (409) unless `confirmed`: the person was asked and said yes.
+ */
 export async function importStatement(
   file: File,
   reading: StatementReading & { bankAccountUrl: string },
   rows: readonly number[],
   onProgress?: UploadProgress,
+  confirmed = false,
 ): Promise<ApiResult<ReviewedUpload>> {
-  const sent = await sendFile(file, readingUpload('/v2/bank_transactions/statement', reading, rows), onProgress);
+  const upload = readingUpload('/v2/bank_transactions/statement', reading, rows);
+  if (confirmed) upload.query = { ...upload.query, confirm_reconciled: 'true' };
+  const sent = await sendFile(file, upload, onProgress);
   return sent.ok ? decode(sent.value, 'statement_upload', reviewedUploadSchema) : sent;
 }
 

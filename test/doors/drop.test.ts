@@ -60,6 +60,21 @@ describe('drop door (Electron: files by path)', () => {
     expect(answer!.body).toMatchObject({ statement_upload: { bank_account: account, added_rows: [1], added_count: 1 } });
   });
 
+  it('carries confirm_reconciled: rows inside a reconciled statement are asked about (409), then go in once confirmed', async () => {
+    const t = createTestBook();
+    const account = await currentAccount(t);
+    const reconciled = await t.json('POST', '/v2/bank_reconciliations', { body: { bank_reconciliation: { bank_account: account, statement_date: '2026-10-31', closing_balance: '0' } } });
+    expect(reconciled.status, JSON.stringify(reconciled.body)).toBe(201);
+    const folder = tempFolder();
+    writeFileSync(join(folder, 'october.ofx'), STATEMENT);
+    const drop = (query: Record<string, string>) => answerDropRequest(t.engine, OWNER_TOKEN, { path: '/v2/bank_transactions/statement', query: { bank_account: account, ...query }, fields: { rows: '[1]' }, filePaths: [join(folder, 'october.ofx')] });
+    const [asked] = await drop({});
+    expect(asked!.status).toBe(409);
+    const [confirmed] = await drop({ confirm_reconciled: 'true' });
+    expect(confirmed!.status, JSON.stringify(confirmed!.body)).toBe(200);
+    expect(confirmed!.body).toMatchObject({ statement_upload: { added_rows: [1] } });
+  });
+
   it('says which file could not be read, and still sends the others', async () => {
     const t = createTestBook();
     const folder = tempFolder();

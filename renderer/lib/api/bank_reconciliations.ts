@@ -50,6 +50,12 @@ export function listReconciliations(accountUrl: string): Promise<ApiResult<Recon
   return getAll('/v2/bank_reconciliations', 'bank_reconciliations', reconciliationSchema, { bank_account: accountUrl });
 }
 
+/** The account's latest reconciled statement (the list is latest first), or null when none is reconciled. */
+export async function latestReconciliation(accountUrl: string): Promise<ApiResult<Reconciliation | null>> {
+  const listed = await getOne('GET', '/v2/bank_reconciliations', 'bank_reconciliations', reconciliationSchema.array(), { query: { bank_account: accountUrl, per_page: '1' } });
+  return listed.ok ? { ok: true, value: listed.value[0] ?? null } : listed;
+}
+
 export function getReconciliation(url: string): Promise<ApiResult<Reconciliation>> {
   return getOne('GET', pathOf(url), 'bank_reconciliation', reconciliationSchema);
 }

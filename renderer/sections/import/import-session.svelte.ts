@@ -1,6 +1,7 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { CsvColumnMappingFields, ReviewedUpload, StatementPreview } from '../../../shared/api/statement_import';
 import { importStatement, previewStatement, undoStatementUpload } from '../../lib/api';
+import { latestReconciliation } from '../../lib/api/bank_reconciliations';
 import { initialSelection } from './import-review';
 import { formatCount } from '../../lib/format';
 
@@ -33,6 +34,13 @@ export class ImportSession {
   notice = $state('');
   /** The rows of the import just undone, so it can be done again as it was; null when there is none to redo. */
   undoneRows = $state<readonly number[] | null>(null);
+  /**
+   * The engine held the import back (409): chosen rows fall in a statement the person reconciled. The
+   * statement's date when it could be read; the view asks, and the answer comes to answerReconciled.
+   */
+  askingReconciled = $state<{ statementDate: string | null } | null>(null);
+  /** Said when the person chose not to import into the reconciled statement. */
+  heldBack = $state('');
   private latest = 0;
 
   constructor(readonly file: File) {}
@@ -61,12 +69,14 @@ export class ImportSession {
   chooseAccount(url: string): void {
     // Another account's rows are not the ones undone: there is nothing to redo there.
     this.undoneRows = null;
+    this.heldBack = '';
     this.accountUrl = url;
     void this.load();
   }
 
   changeMapping(mapping: CsvColumnMappingFields): void {
     this.undoneRows = null;
+    this.heldBack = '';
     this.mapping = mapping;
     void this.load();
   }
@@ -95,16 +105,29 @@ export class ImportSession {
     return null;
   }
 
-  async importRows(): Promise<boolean> {
+  /** `confirmed`: the person said yes to importing rows into a reconciled statement. */
+  async importRows(confirmed = false): Promise<boolean> {
     const preview = this.preview;
-    if (!preview || this.accountUrl === null || this.blocker !== null || this.phase !== 'review') return false;
+    const accountUrl = this.accountUrl;
+    if (!preview || accountUrl === null || this.blocker !== null || this.phase !== 'review' || this.askingReconciled) return false;
+    // Kept to put back if the engine asks first: until the person answers, the review stays as it was.
+    const { undoneRows, notice } = this;
     this.undoneRows = null;
     this.phase = 'importing';
     this.sent = 0;
     this.notice = '';
+    this.heldBack = '';
     const rows = [...this.selected].sort((a, b) => a - b);
     const mapping = preview.csv?.mapping;
-    const answer = await importStatement(this.file, { bankAccountUrl: this.accountUrl, columnMapping: mapping, dateOrder: mapping?.date_order }, rows, (sent) => (this.sent = sent));
+    const answer = await importStatement(this.file, { bankAccountUrl: accountUrl, columnMapping: mapping, dateOrder: mapping?.date_order }, rows, (sent) => (this.sent = sent), confirmed);
+    if (!answer.ok && answer.error.status === 409 && !confirmed) {
+      const latest = await latestReconciliation(accountUrl);
+      this.phase = 'review';
+      this.undoneRows = undoneRows;
+      this.notice = notice;
+      this.askingReconciled = { statementDate: latest.ok && latest.value ? latest.value.statement_date : null };
+      return false;
+    }
     if (!answer.ok) {
       this.phase = 'review';
       this.errors = answer.error.messages;
@@ -114,6 +137,16 @@ export class ImportSession {
     this.undoErrors = [];
     this.phase = 'done';
     return true;
+  }
+
+  /** The person's answer to the reconciled statement's question: yes imports the same rows confirmed; no imports nothing and keeps every choice. */
+  answerReconciled(yes: boolean): Promise<boolean> {
+    // Answered once: a second answer (the dialog closing after Import anyway) changes nothing.
+    if (!this.askingReconciled) return Promise.resolve(false);
+    this.askingReconciled = null;
+    if (yes) return this.importRows(true);
+    this.heldBack = 'Nothing was imported: some of the chosen rows fall in a statement you reconciled, and you chose to leave it as it is. Untick them to import the rest.';
+    return Promise.resolve(false);
   }
 
   async undo(): Promise<boolean> {
