@@ -32,7 +32,7 @@ const link = z.union([z.string(), z.number()], { error: 'must be a url' });
  * What a client may send. The live service's capital assets are read-only (made by the purchase that
  * bought them); creating, changing and disposing by hand are Ledgerdesk's (docs/api-notes.md): cost,
  * residual_value, disposed_on and disposal_proceeds are its fields, asset_type and capital_asset_type
- * name the type (either one).
+ * name the type (either one), estimate_changed_on dates a change of estimate.
  */
 export const capitalAssetUpdateSchema = z
   .object({
@@ -45,6 +45,11 @@ export const capitalAssetUpdateSchema = z
     depreciation_profile: depreciationProfileSchema,
     disposed_on: date.nullable(),
     disposal_proceeds: decimal.nullable(),
+    /**
+     * When a change of depreciation_profile or residual_value is made (default today): it applies from
+     * the start of the accounting year holding this date, keeping the charges of earlier years.
+     */
+    estimate_changed_on: date,
   })
   .partial();
 export type CapitalAssetInput = z.infer<typeof capitalAssetUpdateSchema>;

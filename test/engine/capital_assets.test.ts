@@ -137,7 +137,8 @@ describe("the live service's capital_asset.depreciation_profile on the purchase"
 describe('depreciation in the ledger and the balance sheet', () => {
   it('posts each period on its date, so the balance sheet shows cost less the depreciation reached by then', async () => {
     const { asset } = await boughtLaptop();
-    expect((await putAsset(asset.url, { depreciation_profile: yearly3 })).status).toBe(200);
+    // Made yearly from the purchase (the change dated in the year of purchase restates its whole life).
+    expect((await putAsset(asset.url, { depreciation_profile: yearly3, estimate_changed_on: '2026-01-10' })).status).toBe(200);
     // 1200.00 over 3 years: 400.00 on 10 Jan 2026, 10 Jan 2027, 10 Jan 2028.
     expect(postingsOf(t, 'capital_assets', idOf(asset.url))).toEqual([
       { code: '460', debit: 40000 },
@@ -195,7 +196,7 @@ describe('disposal', () => {
   /** Laptop of 1,200.00 depreciated 400.00 a year: 400.00 charged by 30 June 2026, net book value 800.00. */
   async function disposedFor(proceeds: string) {
     const { asset, account } = await boughtLaptop();
-    await putAsset(asset.url, { depreciation_profile: yearly3 });
+    await putAsset(asset.url, { depreciation_profile: yearly3, estimate_changed_on: '2026-01-10' });
     const disposed = await putAsset(asset.url, { disposed_on: '2026-06-30', disposal_proceeds: proceeds });
     expect(disposed.status, JSON.stringify(disposed.body)).toBe(200);
     return { asset: disposed.body.capital_asset, account };

@@ -51,3 +51,27 @@ export const capitalAssets = sqliteTable(
   },
   (table) => [uniqueIndex('capital_assets_source').on(table.sourceResource, table.sourceId, table.sourceLine)],
 );
+
+/**
+ * The depreciation estimates an asset had before a change of estimate (FRS 102 10.16, 17.23): each
+ * still governs the periods dated before `replaced_on`, the first day of the accounting year in which
+ * the next one was made, so a change never restates a year before it. The asset's own row holds the
+ * estimate in force now. Stored, not worked out again, so the schedule is the same every time.
+ */
+export const capitalAssetEarlierEstimates = sqliteTable(
+  'capital_asset_earlier_estimates',
+  {
+    id: id(),
+    capitalAssetId: integer('capital_asset_id')
+      .notNull()
+      .references(() => capitalAssets.id, { onDelete: 'cascade' }),
+    replacedOn: text('replaced_on').notNull(),
+    residualMinor: integer('residual_minor').notNull(),
+    method: text('method', { enum: ['straight_line', 'reducing_balance'] }).notNull(),
+    assetLifeYears: integer('asset_life_years'),
+    annualDepreciationPercentage: text('annual_depreciation_percentage'),
+    frequency: text('frequency', { enum: ['annually', 'monthly'] }).notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('capital_asset_earlier_estimates_replaced').on(table.capitalAssetId, table.replacedOn)],
+);

@@ -1,10 +1,11 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { capitalAssets, categories, postings } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
-import { unprocessable } from '../errors';
+import { ApiError, unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
-import { replacePostingRows, type PostingLine } from '../ledger/posting-rows';
+import { balancedLines, insertPostingRows, type PostingLine } from '../ledger/posting-rows';
+import { earlierEstimates } from './estimates';
 import { depreciationSchedule, type DepreciationTerms } from './schedule';
 
 export type CapitalAssetRow = typeof capitalAssets.$inferSelect;
@@ -20,7 +21,8 @@ const DISPOSALS = '604';
 const DEPRECIATION_IN_YEAR = '606';
 const DEPRECIATION_ON_DISPOSALS = '607';
 
-export function termsOf(row: CapitalAssetRow): DepreciationTerms {
+/** What the schedule is worked from: the asset's row and the estimates its changes replaced. */
+export function termsOf(ctx: Pick<EngineContext, 'db'>, row: CapitalAssetRow): DepreciationTerms {
   return {
     purchasedOn: row.purchasedOn,
     costMinor: row.costMinor,
@@ -30,6 +32,7 @@ export function termsOf(row: CapitalAssetRow): DepreciationTerms {
     annualDepreciationPercentage: row.annualDepreciationPercentage,
     frequency: row.frequency,
     disposedOn: row.disposedOn,
+    earlier: earlierEstimates(ctx, row.id),
   };
 }
 
@@ -57,7 +60,7 @@ function typeAccount(ctx: EngineContext, base: string, typeId: number): number {
  * all the depreciation the schedule charged, before the start too, which clears those opening balances.
  */
 export function assetLines(ctx: EngineContext, row: CapitalAssetRow): PostingLine[] {
-  const schedule = depreciationSchedule(termsOf(row));
+  const schedule = depreciationSchedule(termsOf(ctx, row));
   const start = loadCompany(ctx).companyStartDate;
   const inBooks = schedule.filter((period) => period.datedOn >= start);
   const lines: PostingLine[] = [];
@@ -85,34 +88,37 @@ export function assetLines(ctx: EngineContext, row: CapitalAssetRow): PostingLin
 const key = (line: { datedOn: string; categoryId: number; debitMinor: number; description: string }) => `${line.datedOn}|${line.categoryId}|${line.debitMinor}|${line.description}`;
 
 /**
- * Refuses a change that would move a posting dated in a locked period: only the postings that differ
- * between before and after are checked, so a disposal after the lock date of an asset bought before it
- * is allowed (its earlier depreciation is unchanged).
+ * Writes only the postings that differ between the asset's current rows and `next`, leaving the rest
+ * as they are, and refuses first if one of them is dated in a locked period. So a disposal after the
+ * lock date of an asset bought before it is allowed (its earlier depreciation is unchanged), and so is
+ * its undo: the write touched no row dated in the lock, which undo would otherwise find there.
+ * Returns whether anything changed.
  */
-function assertChangesUnlocked(ctx: EngineContext, assetId: number, next: readonly PostingLine[]): boolean {
+function writeChangedPostings(ctx: EngineContext, assetId: number, next: readonly PostingLine[], lockNote?: string): boolean {
+  const wanted = balancedLines(CAPITAL_ASSETS, assetId, next);
   const current = ctx.db.select().from(postings).where(and(eq(postings.sourceResource, CAPITAL_ASSETS), eq(postings.sourceId, assetId))).all();
-  const counts = new Map<string, number>();
-  for (const line of current) counts.set(key(line), (counts.get(key(line)) ?? 0) + 1);
-  const changedDates: string[] = [];
-  for (const line of next.filter((candidate) => candidate.debitMinor !== 0)) {
-    const left = counts.get(key(line)) ?? 0;
-    if (left > 0) counts.set(key(line), left - 1);
-    else changedDates.push(line.datedOn);
+  const unmatched = new Map<string, typeof current>();
+  for (const row of current) unmatched.set(key(row), [...(unmatched.get(key(row)) ?? []), row]);
+  const added = wanted.filter((line) => unmatched.get(key(line))?.pop() === undefined);
+  const removed = [...unmatched.values()].flat();
+  try {
+    assertUnlocked(ctx, ...added.map((line) => line.datedOn), ...removed.map((row) => row.datedOn));
+  } catch (error) {
+    if (lockNote !== undefined && error instanceof ApiError) throw unprocessable(`${error.message}. ${lockNote}`);
+    throw error;
   }
-  for (const line of current) if ((counts.get(key(line)) ?? 0) > 0) changedDates.push(line.datedOn);
-  assertUnlocked(ctx, ...changedDates);
-  return changedDates.length > 0;
+  if (removed.length > 0) ctx.db.delete(postings).where(inArray(postings.id, removed.map((row) => row.id))).run();
+  insertPostingRows(ctx, CAPITAL_ASSETS, assetId, added);
+  return added.length + removed.length > 0;
 }
 
 /**
- * Rebuilds an asset's postings from its row (after a create or a change), in the request's transaction.
- * Returns whether they changed.
+ * Brings an asset's postings in line with its row (after a create or a change), in the request's
+ * transaction. Returns whether they changed. `lockNote` is added to a lock's refusal (what the person
+ * can do instead).
  */
-export function postAsset(ctx: EngineContext, row: CapitalAssetRow): boolean {
-  const lines = assetLines(ctx, row);
-  const changed = assertChangesUnlocked(ctx, row.id, lines);
-  replacePostingRows(ctx, CAPITAL_ASSETS, row.id, lines);
-  return changed;
+export function postAsset(ctx: EngineContext, row: CapitalAssetRow, lockNote?: string): boolean {
+  return writeChangedPostings(ctx, row.id, assetLines(ctx, row), lockNote);
 }
 
 /**
@@ -127,6 +133,5 @@ export function repostAssetsBoughtBefore(ctx: EngineContext, date: string): void
 
 /** Takes an asset's postings away (it is being deleted). */
 export function unpostAsset(ctx: EngineContext, assetId: number): void {
-  assertChangesUnlocked(ctx, assetId, []);
-  replacePostingRows(ctx, CAPITAL_ASSETS, assetId, []);
+  writeChangedPostings(ctx, assetId, []);
 }

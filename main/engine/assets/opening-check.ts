@@ -85,7 +85,7 @@ export function openingBalancesWarning(ctx: EngineContext, row: CapitalAssetRow,
       'An asset bought before the start posts neither its cost nor the depreciation charged before the start, which belong in the opening balances: make the two agree.'
     );
   }
-  const registerDepreciation = held.reduce((sum, asset) => sum + chargedBeforeStart(depreciationSchedule(termsOf(asset)), start), 0);
+  const registerDepreciation = held.reduce((sum, asset) => sum + chargedBeforeStart(depreciationSchedule(termsOf(ctx, asset)), start), 0);
   const openingDepreciation = -openingDebit(ctx, setId, accounts.depreciationIds);
   if (openingDepreciation !== registerDepreciation) {
     return (

@@ -8,7 +8,9 @@ import { ApiError, unprocessable } from '../errors';
 import { issueMessages, rootOf, ValidationError } from '../payload';
 import type { RouteRequest } from '../route';
 import { assetFields } from './input';
+import { changeAsset } from './change';
 import { postAsset } from './ledger';
+import { madeByThisRequest } from './purchases';
 
 /** The live service's nesting: `"capital_asset": { "depreciation_profile": {...} }` on the purchase. */
 const purchaseCapitalAssetSchema = z.object({ depreciation_profile: depreciationProfileSchema });
@@ -45,7 +47,12 @@ function updateProfile(ctx: EngineContext, asset: typeof capitalAssets.$inferSel
     if (error instanceof ApiError) throw unprocessable(`capital_asset.${error.message}`);
     throw error;
   }
-  const row = ctx.db.update(capitalAssets).set({ ...fields, updatedAt: ctx.now }).where(eq(capitalAssets.id, asset.id)).returning().get();
-  ctx.recordChange('capital_assets', row.id, 'update');
-  postAsset(ctx, row);
+  // An asset this request made takes the profile as its first; one made before changes its estimate today.
+  if (madeByThisRequest(ctx, asset.id)) {
+    const row = ctx.db.update(capitalAssets).set({ ...fields, updatedAt: ctx.now }).where(eq(capitalAssets.id, asset.id)).returning().get();
+    ctx.recordChange('capital_assets', row.id, 'update');
+    postAsset(ctx, row);
+  } else {
+    changeAsset(ctx, asset, fields, ctx.today);
+  }
 }

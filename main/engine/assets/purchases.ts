@@ -59,6 +59,13 @@ function updateFromPurchase(ctx: EngineContext, current: CapitalAssetRow, bought
   postAsset(ctx, row);
 }
 
+/** The assets each request has made, so a profile sent with the purchase is their first, not a change of estimate. */
+const madeInRequest = new WeakMap<EngineContext, Set<number>>();
+
+export function madeByThisRequest(ctx: EngineContext, assetId: number): boolean {
+  return madeInRequest.get(ctx)?.has(assetId) ?? false;
+}
+
 function createFromPurchase(ctx: EngineContext, sourceResource: string, sourceId: number, sourceLine: number, bought: Bought): void {
   const row = ctx.db
     .insert(capitalAssets)
@@ -76,6 +83,7 @@ function createFromPurchase(ctx: EngineContext, sourceResource: string, sourceId
     .returning()
     .get();
   ctx.recordChange('capital_assets', row.id, 'create');
+  madeInRequest.set(ctx, (madeInRequest.get(ctx) ?? new Set<number>()).add(row.id));
   postAsset(ctx, row);
 }
 

@@ -6,7 +6,7 @@ import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord } from '../values';
 import { termsOf, type CapitalAssetRow } from './ledger';
 import { chargedBeforeStart, heldAtStart, openingBalancesWarning } from './opening-check';
-import { accumulatedAt, depreciationSchedule, type DepreciationPeriod } from './schedule';
+import { accumulatedAt, depreciationSchedule, type DepreciationEstimate, type DepreciationPeriod } from './schedule';
 
 export interface RecordOptions {
   currency: string;
@@ -17,7 +17,7 @@ export interface RecordOptions {
   booksStart: string;
 }
 
-function profileOf(row: CapitalAssetRow): ApiRecord {
+function profileOf(row: DepreciationEstimate): ApiRecord {
   return row.method === 'straight_line'
     ? { method: row.method, asset_life_years: row.assetLifeYears ?? 0, frequency: row.frequency }
     : { method: row.method, annual_depreciation_percentage: decimal(row.annualDepreciationPercentage ?? '0'), frequency: row.frequency };
@@ -51,7 +51,8 @@ function history(ctx: EngineContext, row: CapitalAssetRow, schedule: readonly De
 export function capitalAssetRecord(ctx: EngineContext, row: CapitalAssetRow, options: RecordOptions): ApiRecord {
   const money = (minor: number) => decimal(fromMinor(minor, options.currency));
   const typeName = ctx.db.select({ name: capitalAssetTypes.name }).from(capitalAssetTypes).where(eq(capitalAssetTypes.id, row.capitalAssetTypeId)).get()?.name;
-  const schedule = depreciationSchedule(termsOf(row));
+  const terms = termsOf(ctx, row);
+  const schedule = depreciationSchedule(terms);
   const disposed = row.disposedOn !== null && row.disposedOn <= options.asAt;
   const accumulated = accumulatedAt(schedule, options.asAt);
   const owned = row.purchasedOn <= options.asAt && !disposed;
@@ -79,6 +80,7 @@ export function capitalAssetRecord(ctx: EngineContext, row: CapitalAssetRow, opt
   };
   if (options.includeHistory) {
     record.capital_asset_history = history(ctx, row, schedule, options);
+    record.earlier_estimates = (terms.earlier ?? []).map((estimate) => ({ depreciation_profile: profileOf(estimate), residual_value: money(estimate.residualMinor), replaced_on: date(estimate.until) }));
     record.depreciation_schedule = schedule.map((period) => ({
       dated_on: date(period.datedOn),
       depreciation: money(period.chargeMinor),

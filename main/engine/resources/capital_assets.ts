@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { CAPITAL_ASSET_VIEWS, capitalAssetUpdateSchema, type CapitalAssetView } from '../../../shared/api/capital_assets';
 import { Level } from '../../../shared/api/permissions';
 import { capitalAssets } from '../../db/schema';
+import { changeAsset } from '../assets/change';
 import { assertPurchaseFieldsKept, assetFields } from '../assets/input';
 import { postAsset, unpostAsset, type CapitalAssetRow } from '../assets/ledger';
 import { capitalAssetRecord, type RecordOptions } from '../assets/record';
@@ -86,14 +87,8 @@ function updateAsset(request: RouteRequest) {
   const input = payload(request, 'capital_asset', capitalAssetUpdateSchema);
   const fields = assetFields(ctx, input, current, loadCompany(ctx).currency);
   assertPurchaseFieldsKept(current, fields);
-  const row = ctx.db
-    .update(capitalAssets)
-    .set({ ...fields, updatedAt: ctx.now })
-    .where(eq(capitalAssets.id, current.id))
-    .returning()
-    .get();
-  ctx.recordChange('capital_assets', row.id, 'update');
-  postAsset(ctx, row);
+  // A change of estimate is made today unless the person says when (the year being closed, say).
+  const row = changeAsset(ctx, current, fields, input.estimate_changed_on ?? ctx.today);
   return ok({ capital_asset: capitalAssetRecord(ctx, row, recordOptions(request, true)) });
 }
 
