@@ -9,6 +9,8 @@ import { preparedPerConnection } from './prepared';
  */
 const FIRST_VAT_PERIOD_END = 'company.first_vat_period_ends_on';
 const SETUP_COMPLETED = 'company.setup_completed';
+/** Read by the reports' own SQL too (reports/opening-source.ts), so exported. */
+export const FIRST_ACCOUNTING_YEAR_START = 'company.first_accounting_year_start';
 
 // Read on every request that loads the company: built and prepared once per connection, not each time.
 const settingQuery = preparedPerConnection((db: Db) =>
@@ -30,6 +32,13 @@ function write(db: Db, key: string, value: string | null): void {
 /** The end of the first VAT period when the user chose the stagger; null for the default. */
 export const storedFirstVatPeriodEnd = (db: Db) => read(db, FIRST_VAT_PERIOD_END);
 export const storeFirstVatPeriodEnd = (db: Db, endsOn: string | null) => write(db, FIRST_VAT_PERIOD_END, endsOn);
+
+/**
+ * The first day of the accounting year the books start in, when the books start later than that (a
+ * company that moved here part-way through a year); null when they start on it, as a new company does.
+ */
+export const storedFirstAccountingYearStart = (db: Db) => read(db, FIRST_ACCOUNTING_YEAR_START);
+export const storeFirstAccountingYearStart = (db: Db, startsOn: string | null) => write(db, FIRST_ACCOUNTING_YEAR_START, startsOn);
 
 /** Set once the first run is done or skipped, so it is not offered again. */
 export const setupCompletedFlag = (db: Db) => read(db, SETUP_COMPLETED) === 'true';

@@ -19,7 +19,7 @@ import {
   users,
 } from '../db/schema';
 import { loadCompany, type CompanyRow } from './company-record';
-import { storeFirstVatPeriodEnd, storeSetupCompleted } from './company-settings';
+import { storeFirstAccountingYearStart, storeFirstVatPeriodEnd, storeSetupCompleted } from './company-settings';
 import { repostAssetsBoughtBefore } from './assets/ledger';
 import type { EngineContext } from './context';
 import { unprocessable } from './errors';
@@ -36,6 +36,8 @@ interface NextCompany {
   name: string;
   type: CompanyType;
   companyStartDate: string;
+  /** The first accounting year's first day: companyStartDate unless the books start part-way through it. */
+  firstAccountingYearStart: string;
   firstAccountingYearEnd: string;
   vatRegistered: boolean;
   vatRegistrationNumber: string | null;
@@ -69,10 +71,16 @@ function firstHeldTransactionKind(ctx: EngineContext): string | null {
 
 function merge(current: CompanyRow, input: CompanyUpdate): NextCompany {
   const vatRegistered = input.sales_tax_registration_status === undefined ? current.vatRegistered : input.sales_tax_registration_status === 'Registered';
+  const companyStartDate = input.company_start_date ?? current.companyStartDate;
+  // A year start set apart from the books' start stays where it was put; one that is the books' start
+  // (the usual, and what null sets) moves with it.
+  const setApart = current.firstAccountingYearStart === current.companyStartDate ? null : current.firstAccountingYearStart;
+  const yearStart = input.first_accounting_year_start === undefined ? setApart : input.first_accounting_year_start;
   const next: NextCompany = {
     name: input.name ?? current.name,
     type: input.type ?? current.type,
-    companyStartDate: input.company_start_date ?? current.companyStartDate,
+    companyStartDate,
+    firstAccountingYearStart: yearStart ?? companyStartDate,
     firstAccountingYearEnd: input.first_accounting_year_end ?? current.firstAccountingYearEnd,
     vatRegistered,
     vatRegistrationNumber: input.sales_tax_registration_number === undefined ? current.vatRegistrationNumber : input.sales_tax_registration_number,
@@ -97,14 +105,29 @@ function merge(current: CompanyRow, input: CompanyUpdate): NextCompany {
   return next;
 }
 
-function checkDates(next: NextCompany): void {
+/**
+ * The books start (company_start_date) inside their first accounting year, which runs from its first
+ * day (first_accounting_year_start, the books' start unless they start part-way through it) to
+ * first_accounting_year_end: the years are counted from that year whatever day the books start on
+ * (CA 2006 s390, CTA 2009 s9).
+ */
+function checkDates(next: NextCompany, input: CompanyUpdate): void {
+  const yearStart = next.firstAccountingYearStart;
+  if (yearStart > next.companyStartDate) {
+    throw unprocessable(
+      input.first_accounting_year_start === undefined
+        ? `company_start_date must be on or after the first day of the accounting year the books start in (first_accounting_year_start, ${yearStart})`
+        : `first_accounting_year_start must be on or before the company start date (${next.companyStartDate}): the books start in their first accounting year`,
+    );
+  }
   if (next.firstAccountingYearEnd < next.companyStartDate) {
     throw unprocessable(`first_accounting_year_end must be on or after the company start date (${next.companyStartDate})`);
   }
   // Companies House allows a first accounting period of up to 18 months.
-  const latest = addMonths(next.companyStartDate, 18);
+  const latest = addMonths(yearStart, 18);
   if (next.firstAccountingYearEnd >= latest) {
-    throw unprocessable(`first_accounting_year_end must be less than 18 months after the company start date (before ${latest})`);
+    const from = yearStart === next.companyStartDate ? 'the company start date' : `the first accounting year's start (${yearStart})`;
+    throw unprocessable(`first_accounting_year_end must be less than 18 months after ${from} (before ${latest})`);
   }
 }
 
@@ -244,7 +267,7 @@ const optional = (value: string | null | undefined, current: string | null) => (
 export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
   const current = loadCompany(ctx);
   const next = merge(current, input);
-  checkDates(next);
+  checkDates(next, input);
   checkVatRegistration(next);
   checkCis(next);
   checkTypeChange(ctx, current, next);
@@ -284,6 +307,7 @@ export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
     })
     .run();
   storeFirstVatPeriodEnd(ctx.db, next.firstVatPeriodEndsOn);
+  storeFirstAccountingYearStart(ctx.db, next.firstAccountingYearStart === next.companyStartDate ? null : next.firstAccountingYearStart);
   if (input.setup_completed !== undefined) storeSetupCompleted(ctx.db, input.setup_completed);
   ctx.recordChange('company', current.id, 'update');
 

@@ -47,6 +47,11 @@ export const companyUpdateSchema = z.object({
   type: z.enum(COMPANY_TYPES, { error: `must be one of ${COMPANY_TYPES.join(', ')}` }),
   company_start_date: date,
   first_accounting_year_end: date,
+  /**
+   * The first day of the accounting year the books start in, when the company moves here part-way
+   * through it (a Ledgerdesk extension); null or company_start_date: the books start on it.
+   */
+  first_accounting_year_start: date.nullable(),
   address1: optionalText(),
   address2: optionalText(),
   address3: optionalText(),

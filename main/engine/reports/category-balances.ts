@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { OPENING_POSTINGS_SQL, openingSetId } from './opening-source';
+import { openingBroughtForward, openingHoldsYearToDate, OPENING_POSTINGS_SQL, openingSetId } from './opening-source';
 import { profitLineOf, RETAINED_PROFIT_CODE } from './retained-profit-codes';
 
 /** A category (or sub account) with what its postings add up to; debits positive, native minor units. */
@@ -38,7 +38,7 @@ function totalsUpTo(sqlite: Database.Database, from: string, to: string): Row[] 
     .all({ from, to });
 }
 
-/** The opening balances' postings inside the period, per category: brought forward, not movement. */
+/** The opening balances' postings inside the period, per category: brought forward, not movement (see openingBroughtForward). */
 function openingInPeriod(sqlite: Database.Database, from: string, to: string): Map<number, number> {
   const opening = openingSetId(sqlite);
   if (opening === null) return new Map();
@@ -56,12 +56,14 @@ const isProfitCode = (baseCode: string) => profitLineOf(baseCode) !== null;
 /**
  * The trial balance of a period. Balance sheet categories carry their balance at `to`; profit and
  * loss categories carry the period's movement, as the profit and loss summary counts it; what they
- * held before the period (and the opening balances on them) is profit brought forward, which goes
+ * held before the period (and the opening balances on them, but the year to date of books started
+ * part-way through a year) is profit brought forward, which goes
  * to Profit and Loss (968), the retained profit account. So the lines always sum to zero, as the
  * postings do.
  */
 export function trialBalance(sqlite: Database.Database, from: string, to: string, retainedProfitName: string): CategoryBalance[] {
   const opening = openingInPeriod(sqlite, from, to);
+  const yearToDate = opening.size > 0 && openingHoldsYearToDate(sqlite);
   const lines: CategoryBalance[] = [];
   let broughtForward = 0;
   let retained: CategoryBalance | undefined;
@@ -70,7 +72,7 @@ export function trialBalance(sqlite: Database.Database, from: string, to: string
       lines.push({ ...category, total: upTo });
       continue;
     }
-    const carried = before + (opening.get(category.categoryId) ?? 0);
+    const carried = before + (openingBroughtForward(category.baseCode, yearToDate) ? (opening.get(category.categoryId) ?? 0) : 0);
     if (category.baseCode === String(RETAINED_PROFIT_CODE)) {
       retained = { ...category, total: upTo };
       lines.push(retained);

@@ -4,7 +4,7 @@ import { daysBetween } from '../sales/dates';
 import { corporationTaxEstimate, type CorporationTaxEstimate } from './corporation-tax';
 import { profitAndLoss } from './profit-and-loss';
 import { CORPORATION_TAX_CODES, DIVIDEND_CODE, PROFIT_CODES_SQL, RETAINED_PROFIT_CODE } from './retained-profit-codes';
-import { openingSetId } from './opening-source';
+import { openingHoldsYearToDate, openingSetId } from './opening-source';
 
 /**
  * The detailed profit and loss: each income and expense category in the order of the Companies Act
@@ -48,21 +48,24 @@ const PROJECT_OF_POSTING = `CASE p.source_resource
   WHEN 'bank_transaction_explanations' THEN (SELECT project_id FROM bank_transaction_explanations WHERE id = p.source_id)
 END`;
 
-/** Each profit category's movement in a column, opening balances left out (they are brought forward). */
-function movements(sqlite: Database.Database, column: DetailColumn, opening: number | null): Movement[] {
+/**
+ * Each profit category's movement in a column, opening balances left out as the summary leaves them
+ * (brought forward), but the year to date of books started part-way through a year (on codes but 968).
+ */
+function movements(sqlite: Database.Database, column: DetailColumn, opening: number | null, yearToDate: boolean): Movement[] {
   const project = column.projectId === undefined ? '' : column.projectId === null ? `AND (${PROJECT_OF_POSTING}) IS NULL` : `AND (${PROJECT_OF_POSTING}) = @project`;
   return sqlite
-    .prepare<{ from: string; to: string; opening: number; project: number }, Movement>(
+    .prepare<{ from: string; to: string; opening: number; yearToDate: number; project: number }, Movement>(
       `SELECT c.base_code AS baseCode, b.description AS name, sum(p.debit_minor) AS debit
        FROM postings p JOIN categories c ON c.id = p.category_id
        LEFT JOIN categories b ON b.nominal_code = c.base_code
        WHERE p.category_id IN (SELECT id FROM categories WHERE ${PROFIT_CODES_SQL})
          AND p.dated_on BETWEEN @from AND @to
-         AND NOT (p.source_resource = 'journal_sets' AND p.source_id = @opening)
+         AND NOT (p.source_resource = 'journal_sets' AND p.source_id = @opening AND (@yearToDate = 0 OR c.base_code = '${RETAINED_PROFIT_CODE}'))
          ${project}
        GROUP BY c.base_code`,
     )
-    .all({ from: column.from, to: column.to, opening: opening ?? -1, project: column.projectId ?? -1 });
+    .all({ from: column.from, to: column.to, opening: opening ?? -1, yearToDate: yearToDate ? 1 : 0, project: column.projectId ?? -1 });
 }
 
 type Section = 'turnover' | 'costOfSales' | 'administrative' | 'otherIncome' | 'tax' | 'dividends' | 'adjustments';
@@ -129,7 +132,8 @@ export function profitAndLossDetail(
 ): ProfitAndLossDetail {
   const sqlite = ctx.book.sqlite;
   const opening = openingSetId(sqlite);
-  const byColumn = columns.map((column) => new Map(movements(sqlite, column, opening).map((row) => [row.baseCode, row])));
+  const yearToDate = opening !== null && openingHoldsYearToDate(sqlite);
+  const byColumn = columns.map((column) => new Map(movements(sqlite, column, opening, yearToDate).map((row) => [row.baseCode, row])));
   const names = new Map<string, string>();
   for (const rows of byColumn) for (const row of rows.values()) names.set(row.baseCode, row.name);
   const codes = [...names.keys()].sort((a, b) => Number(a) - Number(b));

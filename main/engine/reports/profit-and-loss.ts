@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { EngineContext } from '../context';
-import { OPENING_POSTINGS_SQL, openingSetId } from './opening-source';
+import { openingBroughtForward, openingHoldsYearToDate, OPENING_POSTINGS_SQL, openingSetId } from './opening-source';
 import type { ReportPeriod } from './report-period';
 import { PROFIT_CODES_SQL, profitLineOf, type ProfitLine } from './retained-profit-codes';
 
@@ -44,7 +44,8 @@ function categoryTotals(sqlite: Database.Database, period: ReportPeriod): Catego
 
 /**
  * The opening balances' postings on profit categories that fall inside the period, per base code:
- * they are brought forward (the profit of years before the books), not the period's movement.
+ * brought forward (the profit of years before the books), not the period's movement, except the year
+ * to date of books that start part-way through a year (openingBroughtForward).
  */
 function openingInPeriod(sqlite: Database.Database, period: ReportPeriod, opening: number): { baseCode: string; debit: number }[] {
   return sqlite
@@ -68,9 +69,10 @@ export function profitAndLoss(ctx: Pick<EngineContext, 'book'>, period: ReportPe
     debitsBefore += row.before;
   }
   const opening = openingSetId(ctx.book.sqlite);
+  const yearToDate = opening !== null && openingHoldsYearToDate(ctx.book.sqlite);
   for (const row of opening === null ? [] : openingInPeriod(ctx.book.sqlite, period, opening)) {
     const line = profitLineOf(row.baseCode);
-    if (line === null) continue;
+    if (line === null || !openingBroughtForward(row.baseCode, yearToDate)) continue;
     moved[line] -= row.debit;
     debitsBefore += row.debit;
   }

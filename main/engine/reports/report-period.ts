@@ -10,9 +10,9 @@ export interface ReportPeriod {
   to: string;
 }
 
-type Books = Pick<CompanyRow, 'companyStartDate' | 'firstAccountingYearEnd'>;
+type Books = Pick<CompanyRow, 'companyStartDate' | 'firstAccountingYearStart' | 'firstAccountingYearEnd'>;
 
-const yearHolding = (company: Books, date: string): Period => periodHolding(company.companyStartDate, company.firstAccountingYearEnd, date);
+const yearHolding = (company: Books, date: string): Period => periodHolding(company.firstAccountingYearStart, company.firstAccountingYearEnd, date);
 
 /**
  * from_date and to_date with the defaults of 4.17: none gives the current accounting year to today;
@@ -35,7 +35,7 @@ export function namedAccountingYear(label: string, company: Books): ReportPeriod
   const match = /^(\d{4})\/(\d{2})$/.exec(label);
   if (!match) throw badRequest('accounting_period must be a start year and end year such as 2025/26');
   const startYear = match[1]!;
-  const years = accountingPeriods(company.companyStartDate, company.firstAccountingYearEnd, `${startYear}-12-31`);
+  const years = accountingPeriods(company.firstAccountingYearStart, company.firstAccountingYearEnd, `${startYear}-12-31`);
   const year = years.find((period) => period.startsOn.startsWith(startYear));
   if (!year) throw unprocessable(`No accounting year starts in ${startYear}; the books start on ${company.companyStartDate}`);
   const endLabel = year.endsOn.slice(2, 4);

@@ -73,10 +73,10 @@ export function reportPeriod(ctx: EngineContext, query: URLSearchParams, company
   const sentFrom = dateParam(query, 'from_date');
   const sentTo = dateParam(query, 'to_date');
   if (sentFrom && sentTo && sentFrom > sentTo) throw badRequest('from_date must not be after to_date');
-  const from = sentFrom ?? periodHolding(company.companyStartDate, company.firstAccountingYearEnd, ctx.today).startsOn;
+  const from = sentFrom ?? periodHolding(company.firstAccountingYearStart, company.firstAccountingYearEnd, ctx.today).startsOn;
   const to = sentTo ?? ctx.today;
   if (from > to) throw unprocessable(`The period runs from ${from} to ${to}: from_date must not be after to_date`);
-  const year = periodHolding(company.companyStartDate, company.firstAccountingYearEnd, from);
+  const year = periodHolding(company.firstAccountingYearStart, company.firstAccountingYearEnd, from);
   if (to > year.endsOn) {
     throw unprocessable(`The period ${from} to ${to} crosses accounting years; it must lie within one (here ${year.startsOn} to ${year.endsOn})`);
   }

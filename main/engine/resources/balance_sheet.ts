@@ -34,7 +34,7 @@ function balanceSheetReport({ ctx, query }: RouteRequest) {
   const accounts = (lines: readonly CategoryBalance[]) => lines.map((line) => ({ name: line.name, nominal_code: line.nominalCode, total_debit_value: money(line.total) }));
   return ok({
     balance_sheet: {
-      accounting_period_start_date: date(periodHolding(company.companyStartDate, company.firstAccountingYearEnd, asAt).startsOn),
+      accounting_period_start_date: date(periodHolding(company.firstAccountingYearStart, company.firstAccountingYearEnd, asAt).startsOn),
       as_at_date: date(asAt),
       currency: company.currency,
       capital_assets: { accounts: accounts(sheet.capitalAssets), net_book_value: money(sheet.netBookValue) },

@@ -25,8 +25,9 @@ function lockedAttributes(ctx: EngineContext): string[] {
 export function companyRecord(ctx: EngineContext): ApiRecord {
   const row = loadCompany(ctx);
   const uk = isUkCompany(row.type);
-  // Every year from the start to the one holding today, as the service lists the years since its start date.
-  const periods = accountingPeriods(row.companyStartDate, row.firstAccountingYearEnd, ctx.today);
+  // Every year from the one the books start in to the one holding today, as the service lists the
+  // years since its start date (the first may have begun before the books: a move part-way through it).
+  const periods = accountingPeriods(row.firstAccountingYearStart, row.firstAccountingYearEnd, ctx.today);
   const scheme = vatSchemeHistory(ctx, row);
   return {
     url: `${ctx.origin}/v2/company`,
@@ -83,6 +84,10 @@ function companySetup(ctx: EngineContext): ApiRecord {
   const changes = vatSchemeHistory(ctx, row).changes;
   return {
     setup_completed: setupCompletedFlag(ctx.db) || inUse,
+    // The first day of the accounting year the books start in, when the company moved here part-way
+    // through that year (its opening balances then hold the year to date); left out when the books
+    // start on it (company_start_date).
+    first_accounting_year_start: row.firstAccountingYearStart === row.companyStartDate ? undefined : date(row.firstAccountingYearStart),
     vat_period_months: row.vatPeriodMonths,
     first_vat_period_ends_on:
       row.vatRegistered && row.salesTaxEffectiveDate ? date(row.firstVatPeriodEndsOn ?? defaultFirstPeriodEnd(row.salesTaxEffectiveDate, row.vatPeriodMonths)) : undefined,

@@ -48,7 +48,7 @@ function columnsAsked(request: RouteRequest, period: ReportPeriod): DetailColumn
   if (compare && by) throw badRequest('Give either compare or by, not both');
   const whole: DetailColumn = { key: 'period', label: `${period.from} to ${period.to}`, ...period };
   if (compare) {
-    const years = accountingPeriods(company.companyStartDate, company.firstAccountingYearEnd, period.to);
+    const years = accountingPeriods(company.firstAccountingYearStart, company.firstAccountingYearEnd, period.to);
     const other = compare === 'previous_year' ? yearEarlier(period) : previousPeriod(period, years);
     return [whole, { key: compare, label: `${other.from} to ${other.to}`, ...other }];
   }
