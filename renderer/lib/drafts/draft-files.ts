@@ -64,8 +64,13 @@ function encodeWith(value: unknown, stored: ReadonlyMap<File, StoredFile>): unkn
   return value;
 }
 
-/** The state as the editor held it, files made again from their bytes. */
+/**
+ * The state as the editor held it, files made again from their bytes. Decoding what is decoded changes
+ * nothing: a stored draft is decoded to read its editor, and its fields again as the editor takes them,
+ * and a File walked as an object came out empty (a restored draft lost its files).
+ */
 export function decodeState(value: unknown): unknown {
+  if (value instanceof File) return value;
   if (isStoredFile(value)) {
     const bytes = Uint8Array.from(atob(value.base64), (char) => char.charCodeAt(0));
     return new File([bytes], value.name, { type: value.type, lastModified: value.lastModified });
