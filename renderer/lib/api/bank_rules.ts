@@ -78,9 +78,12 @@ export async function deleteRule(url: string): Promise<ApiResult<null>> {
   return sent.ok ? { ok: true, value: null } : sent;
 }
 
-/** The unexplained lines the conditions would catch; `editing` is the rule being changed, if any. */
-export function previewRule(conditions: RuleCondition[], priority: number | undefined, editing: string | null): Promise<ApiResult<RulePreview>> {
-  const body = { conditions, ...(priority !== undefined ? { priority } : {}), ...(editing ? { bank_rule: editing } : {}) };
+/**
+ * The unexplained lines the conditions would catch; `editing` is the rule being changed, if any, and
+ * `transferAccount` the account a transfer rule moves money to (none: ''), whose own lines it never decides.
+ */
+export function previewRule(conditions: RuleCondition[], priority: number | undefined, editing: string | null, transferAccount = ''): Promise<ApiResult<RulePreview>> {
+  const body = { conditions, ...(priority !== undefined ? { priority } : {}), ...(editing ? { bank_rule: editing } : {}), actions: { transfer_bank_account: transferAccount || null } };
   return getOne('POST', '/v2/bank_rules/preview', 'bank_rule_preview', rulePreviewSchema, { body: { bank_rule: body } });
 }
 

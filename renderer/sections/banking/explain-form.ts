@@ -149,7 +149,7 @@ export type Built = { ok: true; fields: ExplanationFields } | { ok: false; field
 
 /**
  * `sendAuto`: Auto is sent as sales_tax_rate "Auto" (an explanation, which may have had another
- * treatment); without it Auto sends nothing (a bank rule, whose rate takes no "Auto").
+ * treatment); without it Auto sends nothing (a bank rule, whose actions are replaced whole: no rate is Auto).
  */
 export function explanationFields(values: ExplainValues, currency: string, sendAuto = false): Built {
   const fields: ExplanationFields = { description: values.description, marked_for_review: values.review };

@@ -6,8 +6,8 @@ import type { BankTransaction } from '../../lib/api/bank_transactions';
 import { lineParts } from '../../lib/api/bank_transactions';
 import type { BankRule, RuleActions, RuleCondition } from '../../lib/api/bank_rules';
 import { formatMoney } from '../../lib/format';
-import type { EcChoice, VatChoice } from './explain-form';
-import { MOSS } from './explain-form';
+import type { AutoRates, EcChoice, VatChoice } from './explain-form';
+import { MOSS, vatChoiceOf } from './explain-form';
 import { treatmentText, vatChoiceOfTreatment, type TreatmentFields } from './treatment-words';
 
 /** Money out and money in as conditions: amounts between these bounds (the engine has no sign operator). */
@@ -134,13 +134,17 @@ export function draftOfRule(rule: BankRule): RuleDraft {
  * explained as (or, unexplained, what the engine suggests for it) with its whole VAT treatment: a
  * reverse-charged payee's rule without its EC status would reclaim VAT never charged. A manual VAT
  * amount fits that line's gross only, so the rule then catches that amount, not every payment out.
+ * An explanation reads back the rate Auto came to on its day: with the categories' automatic rates
+ * (`autoRates`) that is Auto again, as the explain panel shows it, so a rule made from a line of 2010
+ * does not tax today's lines at 17.5%.
  */
-export function draftFromLine(line: BankTransaction): RuleDraft {
+export function draftFromLine(line: BankTransaction, autoRates: AutoRates = new Map()): RuleDraft {
   const payee = payeeText(line.description);
   const out = line.amount.trim().startsWith('-');
   const explanation = line.bank_transaction_explanations[0];
   const from = explanation ?? line.suggested_explanation ?? undefined;
   const treatment: Partial<RuleDraft> = from?.category ? treatmentDraft(from) : {};
+  if (explanation?.category && treatment.ecStatus !== MOSS) treatment.vat = vatChoiceOf(explanation, autoRates);
   const amount: RuleCondition = treatment.vat === 'manual' ? { field: 'amount', operator: 'equals', value: line.amount } : { field: 'amount', operator: 'between', value: [...(out ? MONEY_OUT : MONEY_IN)] };
   return {
     ...blankDraft(),

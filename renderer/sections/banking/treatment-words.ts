@@ -2,6 +2,7 @@
  * A VAT treatment (a suggestion's or a rule's: rate, manual amount, status, EC status) in words, so a
  * reverse charge or an exempt cost is seen before it is taken: "VAT 20% · reverse charge", "Exempt".
  */
+import Decimal from 'decimal.js';
 import { formatMoney } from '../../lib/format';
 import type { VatChoice } from './explain-form';
 import { MOSS } from './explain-form';
@@ -32,13 +33,17 @@ export function treatmentText(treatment: TreatmentFields, currency = 'GBP'): str
   return parts.join(' · ');
 }
 
-/** The explain panel's VAT choice for a treatment: its status, a manual amount, one of its rates, else Auto. */
+/**
+ * The explain panel's VAT choice for a treatment: its status, a manual amount, no rate as Auto (the
+ * category's rate), one of the choices' rates, else the rate kept as it is (`kept:17.5`, shown "Kept:
+ * 17.5%" as the panel shows an explanation's): read as Auto, saving would change the rate unseen.
+ */
 export function vatChoiceOfTreatment(treatment: TreatmentFields): VatChoice {
   const status = treatment.sales_tax_status?.toUpperCase();
   if (status === 'EXEMPT') return 'exempt';
   if (status === 'OUT_OF_SCOPE') return 'out_of_scope';
   if (treatment.manual_sales_tax_amount !== undefined) return 'manual';
   if (treatment.sales_tax_rate === undefined) return 'auto';
-  const text = String(Number(treatment.sales_tax_rate));
-  return text === '20' || text === '5' || text === '0' ? text : 'auto';
+  const text = new Decimal(treatment.sales_tax_rate).toString();
+  return text === '20' || text === '5' || text === '0' ? text : `kept:${text}`;
 }
