@@ -12,6 +12,8 @@ import { ValidationError } from './payload';
 import { preparedPerConnection } from './prepared';
 import { allRoutes } from './resources';
 import { dailyRecurringCatchUp } from './sales/recurring-issue';
+import { postingDaysOfSet } from './ledger/change-set-days';
+import { assertFiledVatReturnsKept } from './ledger/filed-vat-returns';
 import { keepFlatRateAdjustments } from './ledger/flat-rate-adjustment';
 import { capturing, installUndoCapture } from './undo/capture';
 import { changeLogMark, recordChangeSet } from './undo/change-sets';
@@ -97,6 +99,9 @@ function runWrite(ctx: EngineContext, route: Route, run: () => RouteResult): Rou
     const result = run();
     // What the flat rate scheme makes of the VAT accounts follows every write, in the same change set.
     if (setId !== null && ctx.changeCount() > 0) keepFlatRateAdjustments(ctx, setId);
+    // A filed VAT return's figures must not move, whichever path wrote: checked once, on the book as the
+    // write leaves it, for the days the lock check saw and those of every posting the write moved.
+    if (ctx.changeCount() > 0) assertFiledVatReturnsKept(ctx, () => (setId === null ? ctx.touchedDays : [...ctx.touchedDays, ...postingDaysOfSet(sqlite, setId)]));
     const wrote = (totalChanges.get() as number) !== before;
     if (wrote && ctx.changeCount() === 0 && route.unlogged !== true) throw new Error(`${route.method} ${route.path} wrote without a change-log entry`);
     if (setId !== null && ctx.changeCount() > 0) recordChangeSet(ctx, setId, mark, route.level);

@@ -44,6 +44,11 @@ export interface EngineContext extends EngineDeps {
   changeCount(): number;
   /** A bulk write (a large statement import) says so before writing: it is undone its own way, not from the undo stack. */
   skipUndoCapture(): void;
+  /**
+   * Every date the request's dated writes touched (old and new), as the lock check saw them: the
+   * filed VAT returns holding them are checked again before the request commits (ledger/locks.ts).
+   */
+  readonly touchedDays: Set<string>;
 }
 
 /** A class rather than an object of closures: one request builds one, and methods cost nothing to create. */
@@ -55,6 +60,7 @@ class RequestContext implements EngineContext {
   readonly db: Book['db'];
   readonly now: string;
   readonly today: string;
+  readonly touchedDays = new Set<string>();
   private recorded = 0;
 
   constructor(

@@ -112,7 +112,19 @@ describe('the lock on bank transactions', () => {
 });
 
 describe('a filed VAT return locks like the user lock', () => {
-  it('refuses explaining a transaction inside a filed return period', async () => {
+  it('refuses explaining a transaction inside a filed return period when its VAT would move the return', async () => {
+    const t = createTestBook({ vatRegistered: true });
+    const account = await bankAccount(t);
+    const line = await oneTransaction(t, account, { dated_on: '2025-07-15', amount: '-12', description: 'in a filed quarter' });
+    expect((await t.json('PUT', '/v2/vat_returns/2025-07-31/mark_as_filed')).status).toBe(200);
+    const before = bookSnapshot(t);
+    const response = await explain(t, { bank_transaction: line.url, category: '285', gross_value: '-12' });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0].message).toMatch(/^The VAT return for the period ending 2025-07-31 is filed, and this change would move its box 4 from £0\.00 \(as filed\) to £2\.00/);
+    expect(bookSnapshot(t)).toEqual(before);
+  });
+
+  it('refuses any dated write in the period of a return stored filed without its figures (nothing to check it against)', async () => {
     const t = createTestBook({ vatRegistered: true });
     const account = await bankAccount(t);
     const line = await oneTransaction(t, account, { dated_on: '2025-07-15', amount: '-12', description: 'in a filed quarter' });
@@ -120,9 +132,9 @@ describe('a filed VAT return locks like the user lock', () => {
       .prepare("INSERT INTO vat_return_states (period_ends_on, filing_status, created_at, updated_at) VALUES ('2025-07-31', 'marked_as_filed', 'x', 'x')")
       .run();
     const before = bookSnapshot(t);
-    const response = await explain(t, { bank_transaction: line.url, category: '285', gross_value: '-12' });
+    const response = await explain(t, { bank_transaction: line.url, category: '285', gross_value: '-12', sales_tax_status: 'OUT_OF_SCOPE' });
     expect(response.status).toBe(422);
-    expect(response.body.errors[0].message).toMatch(/locked up to 2025-07-31/);
+    expect(response.body.errors[0].message).toBe('The VAT return for the period ending 2025-07-31 is filed, but the figures it was filed with were not kept, so nothing dated in its period can change');
     expect(bookSnapshot(t)).toEqual(before);
   });
 });

@@ -241,14 +241,14 @@ describe('filing (section 3: any state -> marked_as_filed, Full access)', () => 
     const account = await bankAccount(t);
     await explainedLine(t, account, { dated_on: '2025-06-01', amount: '120.00' }, { category: '001' });
     await put(t, '2025-07-31/mark_as_filed');
-    // While filed, a forgotten sale in the period is refused.
+    // While filed, a forgotten sale in the period is refused: its VAT would move the filed figures.
     const refused = await t.json('POST', '/v2/bank_transaction_explanations', {
       body: { bank_transaction_explanation: { bank_account: account, dated_on: '2025-07-10', gross_value: '60.00', category: '/v2/categories/001' } },
     });
     expect(refused.status).toBe(422);
-    // The refusal says what locked the books, so the person knows to unfile the return.
+    // The refusal names the return and the box, so the person knows to unfile the return.
     expect(refused.body.errors[0].message).toBe(
-      'The books are locked up to 2025-07-31 by the VAT return for the period ending 2025-07-31, which is filed; nothing dated on or before then (here 2025-07-10) can be created, changed or deleted',
+      "The VAT return for the period ending 2025-07-31 is filed, and this change would move its box 1 from £20.00 (as filed) to £30.00; a filed return's figures cannot change, so nothing was saved (put a VAT error right on a later return, VAT Notice 700/45, or mark the return as unfiled if it was never sent)",
     );
 
     const unfiled = await put(t, '2025-07-31/mark_as_unfiled');

@@ -7,6 +7,7 @@ import { invoiceBasisRows } from '../reports/vat-basis';
 import { vatPeriods, type VatPeriod } from '../reports/vat-periods';
 import { schemeVatFigures, type FlatRateSummary } from '../reports/vat-scheme-boxes';
 import { isStandardThroughout, vatSchemeHistory } from '../vat-scheme';
+import { postingDaysOfSet } from './change-set-days';
 import { replacePostingRows, type PostingLine } from './posting-rows';
 
 /**
@@ -100,20 +101,6 @@ const touchesWholeBook = (sqlite: Database.Database, setId: number) =>
   sqlite.prepare(`SELECT 1 FROM change_set_rows WHERE set_id = ? AND tbl IN (${WHOLE_BOOK_TABLES.map(() => '?').join(', ')}) LIMIT 1`).get(setId, ...WHOLE_BOOK_TABLES) !== undefined;
 
 /**
- * The days of the postings a write added, moved or took away (before and after), which are all the
- * periods whose figures it can change. (Under cash accounting a payment posts on its own day, so the
- * period it settles in is among them.)
- */
-const touchedDays = (sqlite: Database.Database, setId: number) =>
-  sqlite
-    .prepare(
-      `SELECT json_extract(before, '$.dated_on') AS day FROM change_set_rows WHERE set_id = @setId AND tbl = 'postings' AND before IS NOT NULL
-       UNION SELECT json_extract(after, '$.dated_on') FROM change_set_rows WHERE set_id = @setId AND tbl = 'postings' AND after IS NOT NULL`,
-    )
-    .pluck()
-    .all({ setId }) as string[];
-
-/**
  * Brings the flat rate journal of every open return the write could have changed in step with the
  * ledger, inside that write (one request, one transaction, one change set: undo takes the journal back
  * with it). A write to the company, its settings (the schemes) or a return's state reads every return
@@ -128,7 +115,7 @@ export function keepFlatRateAdjustments(ctx: EngineContext, setId: number | null
   const history = vatSchemeHistory(ctx, company);
   const onScheme = company.vatRegistered && !isStandardThroughout(history);
   if (!onScheme && !whole) return;
-  const days = whole ? null : touchedDays(sqlite, setId!);
+  const days = whole ? null : postingDaysOfSet(sqlite, setId!);
   if (days !== null && days.length === 0) return;
   const final = finalPeriodEnds(sqlite);
   const wanted = new Map<number, PostingLine[]>();

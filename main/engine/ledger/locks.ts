@@ -3,7 +3,10 @@ import { accountLocks, vatReturnStates } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 
-/** A VAT return in these states has been filed: its figures must not move, so its period is locked. */
+/**
+ * A VAT return in these states has been filed: its figures must not move (filed-vat-returns.ts), and
+ * the account locks list shows it as a lock.
+ */
 export const FILED_VAT_STATUSES = ['filed', 'marked_as_filed'] as const;
 
 /** The period end of every filed VAT return, latest first. */
@@ -17,31 +20,50 @@ export function filedVatReturnEnds(ctx: Pick<EngineContext, 'db'>): string[] {
     .map((row) => row.date);
 }
 
-/**
- * The date up to which the books are closed: the later of the user lock and the end of the latest
- * filed VAT return. Null when nothing is locked.
- */
-export function lockedToDate(ctx: Pick<EngineContext, 'db'>): string | null {
-  return bookLock(ctx)?.date ?? null;
+/** The date the user lock (Settings › Account locks) closes the books to, or null when there is none. */
+export function userLockDate(ctx: Pick<EngineContext, 'db'>): string | null {
+  return ctx.db.select({ date: accountLocks.lockedToDate }).from(accountLocks).get()?.date ?? null;
 }
 
-/** The lock and what set it, in words for a refusal: the user lock or a filed VAT return. */
-function bookLock(ctx: Pick<EngineContext, 'db'>): { date: string; by: string } | null {
-  const userLock = ctx.db.select({ date: accountLocks.lockedToDate }).from(accountLocks).get()?.date ?? null;
+export interface BookLock {
+  date: string;
+  /** What set it, in words for a refusal: the user lock or a filed VAT return. */
+  by: string;
+}
+
+/**
+ * The furthest lock on the books, the user lock or the latest filed VAT return (named when it reaches
+ * at least as far), as the account locks list shows them. What closes a whole period reads it (the
+ * year end, a bill's is_locked); a dated write asks assertUnlocked instead.
+ */
+export function furthestLock(ctx: Pick<EngineContext, 'db'>): BookLock | null {
+  const userLock = userLockDate(ctx);
   const filed = filedVatReturnEnds(ctx)[0] ?? null;
   if (filed !== null && (userLock === null || filed >= userLock)) return { date: filed, by: `the VAT return for the period ending ${filed}, which is filed` };
   return userLock === null ? null : { date: userLock, by: 'the lock date set on the books' };
 }
 
+/** The later of the user lock and the end of the latest filed VAT return; null when nothing is locked. */
+export function lockedToDate(ctx: Pick<EngineContext, 'db'>): string | null {
+  return furthestLock(ctx)?.date ?? null;
+}
+
 /**
- * Refuses a write that would create, change or delete anything dated on or before the lock date,
- * saying what locked the books, so the person knows what to undo (unfile the return, move the lock).
  * Every write path of a dated record calls this with each date it touches (old and new), inside the
  * request's transaction, before it writes.
+ *
+ * The user lock refuses anything dated on or before it: it closes the books, and the person who set
+ * it knows to move it. A filed VAT return does not refuse here: its figures are with HMRC and must not
+ * move, but a year-end journal or a customer's payment dated in its period changes none of them (VAT
+ * Notice 700/45 puts errors right on a later return, so a filed return is never unfiled to make room).
+ * The dates are noted on the request instead, and when the request's writes are done the filed returns
+ * whose periods hold them are worked out again and must match what was filed (filed-vat-returns.ts).
  */
-export function assertUnlocked(ctx: Pick<EngineContext, 'db'>, ...dates: (string | null | undefined)[]): void {
-  const lock = bookLock(ctx);
+export function assertUnlocked(ctx: Pick<EngineContext, 'db' | 'touchedDays'>, ...dates: (string | null | undefined)[]): void {
+  const touched = dates.filter((date): date is string => typeof date === 'string');
+  for (const date of touched) ctx.touchedDays.add(date);
+  const lock = userLockDate(ctx);
   if (lock === null) return;
-  const hit = dates.find((date): date is string => typeof date === 'string' && date <= lock.date);
-  if (hit) throw unprocessable(`The books are locked up to ${lock.date} by ${lock.by}; nothing dated on or before then (here ${hit}) can be created, changed or deleted`);
+  const hit = touched.find((date) => date <= lock);
+  if (hit) throw unprocessable(`The books are locked up to ${lock} by the lock date set on the books; nothing dated on or before then (here ${hit}) can be created, changed or deleted`);
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { EngineContext } from '../context';
 import { ApiError, unprocessable } from '../errors';
+import { assertFiledVatReturnsKept } from '../ledger/filed-vat-returns';
 import { assertUnlocked } from '../ledger/locks';
 import { notCapturing } from './capture';
 import { findReferrer, referencesTo } from './references';
@@ -166,6 +167,15 @@ export function applyChangeSet(ctx: EngineContext, set: ChangeSetRef, direction:
       throw error;
     }
   });
+  // A filed VAT return's figures must not move by an undo either: the set's dates were noted by the lock
+  // check above, and the book is read as the set leaves it (the request's own check would say the same
+  // without naming the set).
+  try {
+    assertFiledVatReturnsKept(ctx, () => ctx.touchedDays);
+  } catch (error) {
+    if (error instanceof ApiError) refuse(error.message.replace(/^The VAT return/, 'the VAT return'));
+    throw error;
+  }
 }
 
 const isConstraint = (error: unknown) => error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_CONSTRAINT');
