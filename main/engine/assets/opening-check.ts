@@ -67,6 +67,18 @@ function openingDebit(ctx: EngineContext, setId: number | undefined, accounts: r
  */
 export function openingBalancesWarning(ctx: EngineContext, row: CapitalAssetRow, start: string, currency: string): string | undefined {
   if (!heldAtStart(row, start)) return undefined;
+  // One sentence per type, worked out once per request and state of the book: a page of the register
+  // would otherwise work every schedule of the type once for each of its assets.
+  const known = warnings.get(ctx) ?? new Map<string, string | undefined>();
+  warnings.set(ctx, known);
+  const key = `${row.capitalAssetTypeId}|${start}|${ctx.changeCount()}`;
+  if (!known.has(key)) known.set(key, typeWarning(ctx, row, start, currency));
+  return known.get(key);
+}
+
+const warnings = new WeakMap<EngineContext, Map<string, string | undefined>>();
+
+function typeWarning(ctx: EngineContext, row: CapitalAssetRow, start: string, currency: string): string | undefined {
   const money = (minor: number) => `${fromMinor(minor, currency)} ${currency}`;
   const typeName = ctx.db.select({ name: capitalAssetTypes.name }).from(capitalAssetTypes).where(eq(capitalAssetTypes.id, row.capitalAssetTypeId)).get()?.name ?? 'this type';
   const accounts = typeAccounts(ctx, row.capitalAssetTypeId);
