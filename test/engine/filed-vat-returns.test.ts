@@ -5,6 +5,7 @@ import { bookSnapshot } from './book-snapshot';
 import { createTestBook, ORIGIN, type TestBook } from './harness';
 import { explainedLine } from './report-fixtures';
 import { contact, item, sentInvoice } from './sales-helpers';
+import { createRule, lineNamed, uploadLines } from './suggest-helpers';
 import { recordTables, redo, undo } from './undo-helpers';
 
 // The year-end audit's book: accounting years end on 31 March; VAT quarters end in January, April, July
@@ -85,6 +86,17 @@ describe('a filed VAT return keeps its figures; what does not move them may be w
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     // Taking the explanation away again moves nothing either.
     expect((await t.json('DELETE', new URL(paid.body.bank_transaction_explanation.url).pathname)).status).toBe(200);
+  });
+
+  it('takes back an import of unexplained lines in the filed quarter (no VAT box holds them)', async () => {
+    const { t, bank } = await auditBook();
+    await uploadLines(t, bank, [{ dated_on: '2026-04-14', amount: '-30.00', description: 'CARD 1' }, { dated_on: '2026-05-02', amount: '-20.00', description: 'CARD 2' }]);
+    await fileQuarter(t);
+    const latest = (await t.json('GET', `/v2/statement_uploads?bank_account=${encodeURIComponent(bank)}`)).body.statement_uploads[0];
+    expect(latest).toMatchObject({ added_count: 2, can_undo: true });
+    const undone = await t.json('DELETE', new URL(latest.url).pathname);
+    expect(undone.status, JSON.stringify(undone.body)).toBeLessThan(300);
+    expect((await t.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(bank)}&per_page=100`)).body.bank_transactions.map((line: any) => line.dated_on)).toEqual(['2026-02-15']);
   });
 
   it('refuses an explanation with VAT in the filed quarter, naming the box; out of scope it goes', async () => {
@@ -176,5 +188,40 @@ describe('under cash accounting a filed return moves with the payments it counts
     // would be 6,300.00, and the 6,000.00 paid in May would hold VAT of 300.00 x 6000/6300 = 285.71.
     const item = { url: sale.invoice_items[0].url, price: '6000', sales_tax_rate: '5.0' };
     await refused(t, () => t.json('PUT', new URL(sale.url).pathname, { body: { invoice: { invoice_items: [item] } } }), moves(1, '£1,000.00', '£285.71', '2026-07-31'));
+  });
+});
+
+describe('bulk writes refuse only their parts that would move a filed return', () => {
+  it('bulk accept leaves a line whose VAT would move the filed return, with the reason, and explains the others', async () => {
+    const { t, bank } = await auditBook();
+    await uploadLines(t, bank, [
+      { dated_on: '2026-04-05', amount: '-45.00', description: 'DD BRITISH GAS 1001' },
+      { dated_on: '2026-04-06', amount: '-100.00', description: 'COUNCIL RATES 7' },
+      { dated_on: '2026-05-05', amount: '-50.00', description: 'DD BRITISH GAS 1102' },
+    ]);
+    expect((await createRule(t, { name: 'Gas', conditions: [{ field: 'description', operator: 'contains', value: 'BRITISH GAS' }], actions: { category: '250' } })).status).toBe(201);
+    expect((await createRule(t, { name: 'Rates', conditions: [{ field: 'description', operator: 'contains', value: 'COUNCIL RATES' }], actions: { category: '250', sales_tax_status: 'OUT_OF_SCOPE' } })).status).toBe(201);
+    await fileQuarter(t);
+    const filed = await boxes(t);
+    const accepted = await t.json('POST', '/v2/bank_transactions/suggestions/accept', { body: { suggestions: { bank_account: bank } } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const april = await lineNamed(t, bank, 'DD BRITISH GAS 1001');
+    expect(accepted.body.accepted_suggestions).toMatchObject({ count: 2, total: '-150.0', skipped: [{ bank_transaction: april.url, message: expect.stringMatching(/^The VAT return for the period ending 2026-04-30 is filed, and this change would move its box 4 from £240\.00 \(as filed\) to £247\.50/) }] });
+    expect(april.bank_transaction_explanations).toEqual([]);
+    expect((await lineNamed(t, bank, 'COUNCIL RATES 7')).bank_transaction_explanations).toHaveLength(1);
+    expect((await lineNamed(t, bank, 'DD BRITISH GAS 1102')).bank_transaction_explanations).toHaveLength(1);
+    expect(await ledgerBoxes(t)).toMatchObject({ 1: filed[1], 4: filed[4], 5: filed[5], 6: filed[6], 7: filed[7] });
+  });
+
+  it('a recurring invoice whose occurrence would move a filed return stops, as in a locked period', async () => {
+    const { t, customer } = await auditBook();
+    const source = await t.json('POST', '/v2/invoices', { body: { invoice: { contact: customer, dated_on: '2026-04-01', invoice_items: [item({ price: '100', sales_tax_rate: '20.0', category: sales })] } } });
+    expect(source.status).toBe(201);
+    await fileQuarter(t);
+    const profile = await t.json('POST', '/v2/recurring_invoices', { body: { recurring_invoice: { invoice: source.body.invoice.url, frequency: 'Weekly' } } });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(201);
+    expect(profile.body.recurring_invoice.recurring_status).toBe('Inactive');
+    // The sale of the book and the draft the profile was made from; no occurrence was issued.
+    expect((await t.json('GET', '/v2/invoices?per_page=100')).body.invoices).toHaveLength(2);
   });
 });

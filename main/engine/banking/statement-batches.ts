@@ -2,7 +2,7 @@ import { statementUploads } from '../../db/schema';
 import { BULK_ROWS } from '../undo/capture';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
-import { assertUnlocked, lockedToDate } from '../ledger/locks';
+import { assertUnlocked, userLockDate } from '../ledger/locks';
 import { readWhileUnchanged } from '../read-cache';
 import { recordUrl } from '../urls';
 import { reconciledInUpload } from './reconciled-guard';
@@ -46,7 +46,8 @@ export function undoRefusal(ctx: EngineContext, uploadId: number, state: BatchSt
     const lines = reconciled === 1 ? '1 of its transactions is' : `${reconciled} of its transactions are`;
     return `This import cannot be undone: ${lines} reconciled with a statement. Remove that reconciliation first.`;
   }
-  const locked = lockedToDate(ctx);
+  // Only the user lock: unexplained lines carry no VAT, so a filed return's figures never hold them.
+  const locked = userLockDate(ctx);
   if (locked !== null && state.firstDate !== null && state.firstDate <= locked) {
     return `This import cannot be undone: the books are locked up to ${locked} and it holds transactions dated on or before then.`;
   }

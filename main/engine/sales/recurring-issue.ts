@@ -4,6 +4,7 @@ import type { Frequency, RecurringStatus } from '../../../shared/api/recurring_i
 import { recurringInvoices } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { ApiError } from '../errors';
+import { keepingFiledVatReturns } from '../ledger/filed-vat-returns';
 import { ValidationError } from '../payload';
 import { outsideReadSnapshot } from '../read-snapshot';
 import { writeDocument } from './document-write';
@@ -62,8 +63,9 @@ export function issueDue(ctx: EngineContext, start: ProfileRow): void {
     const date = profile.nextRecursOn;
     let change: Partial<ProfileRow>;
     try {
-      // A savepoint: a refused occurrence leaves nothing half-issued behind.
-      ctx.book.sqlite.transaction(() => issueOne(ctx, template, date))();
+      // A savepoint: a refused occurrence (or one whose VAT would move a filed return) leaves nothing
+      // half-issued behind. The catch-up runs outside any request, so this is its only check.
+      keepingFiledVatReturns(ctx, () => issueOne(ctx, template, date));
       change = advance(profile, template.datedOn, date);
     } catch (error) {
       if (!(error instanceof ApiError) && !(error instanceof ValidationError)) throw error;

@@ -4,6 +4,7 @@ import { bankAccounts, bankTransactions } from '../../../db/schema';
 import { loadCompany } from '../../company-record';
 import type { EngineContext } from '../../context';
 import { ApiError } from '../../errors';
+import { keepingFiledVatReturns } from '../../ledger/filed-vat-returns';
 import { recordUrl } from '../../urls';
 import type { ApiRecord } from '../../values';
 import { createExplanation } from '../explain';
@@ -54,8 +55,9 @@ export function autoExplainUpload(ctx: EngineContext, bankAccountId: number, upl
       marked_for_review: actions.mark_for_review,
     };
     try {
-      // A savepoint each: a line the explanation refuses is left unexplained, the rest of the import stands.
-      ctx.book.sqlite.transaction(() => createExplanation(ctx, line, input, AUTOMATIC))();
+      // A savepoint each: a line the explanation refuses (or whose VAT would move a filed return) is left
+      // unexplained, the rest of the import stands.
+      keepingFiledVatReturns(ctx, () => createExplanation(ctx, line, input, AUTOMATIC));
       explained += 1;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

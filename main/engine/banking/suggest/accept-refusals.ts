@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { bankRules } from '../../../db/schema';
 import type { EngineContext } from '../../context';
 import { ApiError } from '../../errors';
-import { assertUnlocked, lockedToDate } from '../../ledger/locks';
+import { assertUnlocked, userLockDate } from '../../ledger/locks';
 import { lineWords } from '../line-words';
 import type { TransactionRow } from '../records';
 import { reconciledAmong } from '../reconciled-guard';
@@ -11,7 +11,9 @@ import type { Guess } from './guess';
 /**
  * Why a line with a confident suggestion would not be explained by accepting it, found before
  * anything is written, so the preview counts only what the acceptance will do:
- * - its date is on or before the lock date (the explanation refuses it);
+ * - its date is on or before the user lock date (the explanation refuses it); a line in a filed VAT
+ *   return's period is counted, since most explanations move no box: one whose VAT would move the
+ *   return is refused as it is accepted (its own savepoint) and reported with the lines left;
  * - it is reconciled: a single explanation of it asks for confirm_reconciled=true first (409), and a
  *   bulk acceptance does not confirm for the person, so it leaves such a line to be explained alone;
  * - the suggestion is a transfer to the line's own account (a rule for a transfer catches both sides),
@@ -42,7 +44,7 @@ function ruleName(ctx: EngineContext, ruleId: number | undefined): string | null
 }
 
 export function refusalCheck(ctx: EngineContext, rows: readonly TransactionRow[]): RefusalCheck {
-  const lockedTo = lockedToDate(ctx);
+  const lockedTo = userLockDate(ctx);
   const reconciled = reconciledAmong(ctx, rows.map((row) => row.id));
   return (row, guess) => {
     if (lockedTo !== null && row.datedOn <= lockedTo) return lockRefusal(ctx, row.datedOn);

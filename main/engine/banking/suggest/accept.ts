@@ -4,6 +4,7 @@ import type { ExplanationInput } from '../../../../shared/api/bank_transaction_e
 import { loadCompany } from '../../company-record';
 import type { EngineContext } from '../../context';
 import { ApiError } from '../../errors';
+import { keepingFiledVatReturns } from '../../ledger/filed-vat-returns';
 import { recordUrl } from '../../urls';
 import type { ApiRecord } from '../../values';
 import { createExplanation } from '../explain';
@@ -97,7 +98,8 @@ function explanationOf(row: TransactionRow, remainingMinor: number, guess: Guess
 export function acceptSuggestions(ctx: EngineContext, input: AcceptSuggestionsInput): ApiRecord {
   const native = loadCompany(ctx).currency;
   const { chosen, refused } = chooseLines(ctx, linesAsked(ctx, input), native);
-  const explainSaved = ctx.book.sqlite.transaction((row: TransactionRow, fields: ExplanationInput) => createExplanation(ctx, row, fields));
+  // A savepoint each, checked on its own: a line whose VAT would move a filed return is left with its reason, the rest stand.
+  const explainSaved = (row: TransactionRow, fields: ExplanationInput) => keepingFiledVatReturns(ctx, () => createExplanation(ctx, row, fields));
   const accepted: Chosen[] = [];
   const explanations: string[] = [];
   const failed: Skipped[] = [];
