@@ -24,7 +24,7 @@ import { repostAssetsBoughtBefore } from './assets/ledger';
 import type { EngineContext } from './context';
 import { unprocessable } from './errors';
 import { createSubAccounts } from './ledger/chart';
-import { filedVatReturnEnds, lockedToDate } from './ledger/locks';
+import { filedVatReturnEnds, furthestLock, lockedToDate } from './ledger/locks';
 import { JOURNAL_SETS } from './ledger/journal-posting';
 import { openingSet, syncBankOpeningBalances } from './ledger/opening-balances';
 import { addMonths } from './reports/dates';
@@ -219,6 +219,22 @@ function checkStartMove(ctx: EngineContext, current: CompanyRow, next: NextCompa
 }
 
 /**
+ * The first year end fixes every accounting year after it, so moving it makes a closed year longer or
+ * shorter. The live service lets it change only while no account lock exists; here a lock (the user's
+ * or a filed VAT return's) covering the old or the new year end refuses it, and one before both leaves
+ * the closed days inside the first year either way.
+ */
+function checkYearEndMove(ctx: EngineContext, current: CompanyRow, next: NextCompany): void {
+  if (next.firstAccountingYearEnd === current.firstAccountingYearEnd) return;
+  const lock = furthestLock(ctx);
+  const earlier = current.firstAccountingYearEnd < next.firstAccountingYearEnd ? current.firstAccountingYearEnd : next.firstAccountingYearEnd;
+  if (lock === null || earlier > lock.date) return;
+  throw unprocessable(
+    `first_accounting_year_end cannot change: the books are locked up to ${lock.date} by ${lock.by}, and the accounting year ending ${earlier} falls in the locked period (lift the lock first)`,
+  );
+}
+
+/**
  * A company type brings its own chart of accounts and roles, so it can change only while the book
  * holds no transaction: the chart is then rebuilt for the new type with nothing posted to it.
  */
@@ -272,6 +288,7 @@ export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
   checkCis(next);
   checkTypeChange(ctx, current, next);
   checkStartMove(ctx, current, next);
+  checkYearEndMove(ctx, current, next);
   checkVatMove(ctx, current, next);
   checkCurrencyMove(ctx, current, next);
   const initialVatBasis = updateVatScheme(ctx, current, input, next.vatRegistered ? next.salesTaxEffectiveDate : null);

@@ -252,6 +252,32 @@ describe('the company start date and type', () => {
     await expectRefused(t, { company_start_date: '2025-05-01' }, /^company_start_date cannot change: the books are locked up to 2025-06-30/);
   });
 
+  it('refuses to move the first year end while a lock covers the old or the new one; a lock before both leaves it free', async () => {
+    const t = createTestBook();
+    const lock = (date: string) => t.json('PUT', '/v2/account_locks', { body: { account_lock: { locked_to_date: date } } });
+    // The first year ends 2026-04-30; locked to it, the closed year cannot become 15 months long, nor shorter.
+    expect((await lock('2026-04-30')).status).toBe(204);
+    const covered = /^first_accounting_year_end cannot change: the books are locked up to 2026-04-30 by the lock date set on the books, and the accounting year ending 2026-04-30 falls in the locked period \(lift the lock first\)$/;
+    await expectRefused(t, { first_accounting_year_end: '2026-07-31' }, covered);
+    await expectRefused(t, { first_accounting_year_end: '2026-03-31' }, /^first_accounting_year_end cannot change: the books are locked up to 2026-04-30 .* the accounting year ending 2026-03-31 falls in the locked period/);
+    // Sent unchanged (the settings form sends the whole company back), it is no move.
+    expect((await put(t, { name: 'Renamed Ltd', first_accounting_year_end: '2026-04-30' })).status).toBe(200);
+    // A lock before both year ends keeps the closed days in the first year either way.
+    expect((await lock('2026-01-31')).status).toBe(204);
+    expect((await put(t, { first_accounting_year_end: '2026-06-30' })).status).toBe(200);
+    // The new year end inside the lock is refused as the old one is.
+    await expectRefused(t, { first_accounting_year_end: '2026-01-31' }, /the accounting year ending 2026-01-31 falls in the locked period/);
+  });
+
+  it('refuses to move the first year end into a filed VAT return, naming the return; one after the return is free', async () => {
+    const t = createTestBook();
+    await put(t, REGISTER);
+    fileVatReturn(t, '2026-01-31');
+    await expectRefused(t, { first_accounting_year_end: '2025-12-31' }, /^first_accounting_year_end cannot change: the books are locked up to 2026-01-31 by the VAT return for the period ending 2026-01-31, which is filed, and the accounting year ending 2025-12-31 falls in the locked period/);
+    // Both year ends after the filed quarter: its days stay in the first year either way.
+    expect((await put(t, { first_accounting_year_end: '2026-06-30' })).status).toBe(200);
+  });
+
   it('moves the opening balances with the start date', async () => {
     const t = createTestBook();
     const created = await t.json('POST', '/v2/bank_accounts', { body: { bank_account: { name: 'Current', opening_balance: '250.00' } } });
