@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core';
 
 /**
  * Wraps a query builder so that it runs once per database connection (a drizzle Db, or the raw
@@ -33,4 +35,15 @@ export function statementFor(sqlite: Database.Database, sql: string): Database.S
     byText.set(sql, (statement = sqlite.prepare(sql)));
   }
   return statement;
+}
+
+/**
+ * Every column of `table` but those `left` out (its id) as a placeholder of the column's own name, for
+ * a prepared insert of whole rows: `.values(rowPlaceholders(t, 'id')).prepare()`, then `.run(row)`.
+ * The SQL is what the builder makes for a row with every column given, and each value is encoded by
+ * its column as the builder would (booleans to 0 and 1). A row without one of the columns throws.
+ */
+export function rowPlaceholders<Table extends SQLiteTable>(table: Table, ...left: string[]): SQLiteInsertValue<Table> {
+  const names = Object.keys(getTableColumns(table)).filter((name) => !left.includes(name));
+  return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as SQLiteInsertValue<Table>;
 }

@@ -1,7 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ExplanationInput } from '../../../shared/api/bank_transaction_explanations';
 import { fromMinor, MoneyError, toMinor } from '../../../shared/money';
-import { bankAccounts, bankTransactionExplanations, bankTransactions, categories } from '../../db/schema';
+import { bankTransactionExplanations } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
@@ -21,12 +21,12 @@ import { insertManualLine } from './manual-line';
 import { assertLineAddedConfirmed, assertReconciledLinesConfirmed } from './reconciled-guard';
 import { otherSideOf, removeOtherSide, transferEntryType, writeOtherSide } from './transfer-other-side';
 import { AUTOMATIC, type WriteConsent } from './write-consent';
+import { accountById, explanationById, explanationsOfLine, insertExplanation, touchLine, type AccountRow, type NewExplanation } from './explanation-statements';
+import { aSubAccountOf, bankCategoryOf, categoryWithCode, categoryWithId, type CategoryRow } from '../ledger/category-rows';
 import { EXPLANATIONS, explainedMinor, type ExplanationRow, type TransactionRow } from './records';
 import { isSelfAccounted, reverseChargeLines, suppliersTax } from '../ledger/reverse-charge';
 
-type CategoryRow = typeof categories.$inferSelect;
-type AccountRow = typeof bankAccounts.$inferSelect;
-type ExplanationValues = Omit<typeof bankTransactionExplanations.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+type ExplanationValues = Omit<NewExplanation, 'createdAt' | 'updatedAt'>;
 
 const VAT_RECLAIMED = '818';
 const VAT_CHARGED = '819';
@@ -41,12 +41,8 @@ function minor(value: string, currency: string, field: string): number {
   }
 }
 
-function categoryByCode(ctx: EngineContext, code: string): CategoryRow | undefined {
-  return ctx.db.select().from(categories).where(eq(categories.nominalCode, code)).get();
-}
-
 function requiredCategory(ctx: EngineContext, code: string): CategoryRow {
-  const row = categoryByCode(ctx, code);
+  const row = categoryWithCode(ctx, code);
   if (!row) throw new Error(`The chart has no ${code} category`);
   return row;
 }
@@ -54,24 +50,20 @@ function requiredCategory(ctx: EngineContext, code: string): CategoryRow {
 /** The category an explanation may post to: not a bank account, and a sub account where one is needed. */
 export function explanationCategory(ctx: EngineContext, value: string | number): CategoryRow {
   const code = typeof value === 'number' ? String(value).padStart(3, '0') : /^\d+(-\d+)?$/.test(value.trim()) ? value.trim() : keyFromUrl(value, 'categories', 'category');
-  const row = categoryByCode(ctx, code);
+  const row = categoryWithCode(ctx, code);
   if (!row) throw unprocessable(`category ${code} does not exist`);
   if (row.baseCode === '750') throw unprocessable('category cannot be a bank account; explain a move between your own accounts with transfer_bank_account');
   if (row.nominalCode === row.baseCode) {
-    const sub = ctx.db.select({ code: categories.nominalCode }).from(categories).where(and(eq(categories.baseCode, row.baseCode), ne(categories.nominalCode, row.baseCode))).limit(1).get();
-    if (sub) throw unprocessable(`category ${row.nominalCode} has sub accounts; choose one of them, such as ${sub.code}`);
+    const sub = aSubAccountOf(ctx, row.baseCode);
+    if (sub !== undefined) throw unprocessable(`category ${row.nominalCode} has sub accounts; choose one of them, such as ${sub}`);
   }
   return row;
 }
 
 function bankSubAccount(ctx: EngineContext, accountId: number): CategoryRow {
-  const row = ctx.db.select().from(categories).where(eq(categories.bankAccountId, accountId)).get();
+  const row = bankCategoryOf(ctx, accountId);
   if (!row) throw new Error(`Bank account ${accountId} has no 750 sub account`);
   return row;
-}
-
-function accountById(ctx: EngineContext, id: number): AccountRow | undefined {
-  return ctx.db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).get();
 }
 
 /** The live service's `type`, from what the money did. */
@@ -87,13 +79,13 @@ export function entryTypeOf(category: CategoryRow | null, grossMinor: number, tr
 
 /** The other explanations' share of the transaction, so this one can be checked against what is left. */
 function explainedByOthers(ctx: EngineContext, transactionId: number, exceptId: number | null): number {
-  const rows = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.bankTransactionId, transactionId)).all();
+  const rows = explanationsOfLine(ctx, transactionId);
   return rows.filter((row) => row.id !== exceptId).reduce((sum, row) => sum + explainedMinor(row), 0);
 }
 
 /** Category and transfer are alternatives: setting one on an update clears the other. */
 function linkTargets(ctx: EngineContext, input: ExplanationInput, current: ExplanationRow | null): { category: string | number | null; transfer: string | number | null } {
-  const currentCategory = current?.categoryId != null ? (ctx.db.select({ code: categories.nominalCode }).from(categories).where(eq(categories.id, current.categoryId)).get()?.code ?? null) : null;
+  const currentCategory = current?.categoryId != null ? (categoryWithId(ctx, current.categoryId)?.nominalCode ?? null) : null;
   let category = input.category !== undefined ? input.category : currentCategory;
   let transfer = input.transfer_bank_account !== undefined ? input.transfer_bank_account : (current?.transferBankAccountId ?? null);
   if (input.category != null && input.transfer_bank_account === undefined) transfer = null;
@@ -236,7 +228,7 @@ export function postExplanation(ctx: EngineContext, row: ExplanationRow): void {
   if (row.transferBankAccountId !== null) {
     lines.push({ ...base, ...(row.foreignGrossMinor !== null ? { foreignCurrency: account.currency, foreignDebitMinor: -row.foreignGrossMinor } : {}), categoryId: bankSubAccount(ctx, row.transferBankAccountId).id, debitMinor: -row.grossMinor });
   } else {
-    const category = ctx.db.select().from(categories).where(eq(categories.id, row.categoryId!)).get()!;
+    const category = categoryWithId(ctx, row.categoryId!)!;
     lines.push({ ...base, categoryId: category.id, debitMinor: -(row.grossMinor - row.salesTaxMinor), salesTaxStatus: row.salesTaxStatus, ecStatus: row.ecStatus });
     if (row.salesTaxMinor !== 0) lines.push({ ...base, categoryId: requiredCategory(ctx, vatCategoryCode(row, category)).id, debitMinor: -row.salesTaxMinor });
     if (isPurchase(category, row.grossMinor) && isSelfAccounted(row.ecStatus, row.salesTaxStatus)) {
@@ -244,10 +236,6 @@ export function postExplanation(ctx: EngineContext, row: ExplanationRow): void {
     }
   }
   replacePostings(ctx, EXPLANATIONS, row.id, lines);
-}
-
-function touchTransaction(ctx: EngineContext, transactionId: number): void {
-  ctx.db.update(bankTransactions).set({ updatedAt: ctx.now }).where(eq(bankTransactions.id, transactionId)).run();
 }
 
 /** Inline attachment of the API before 2026-09-01 (one file, written on the explanation itself). */
@@ -269,14 +257,15 @@ export function createExplanation(ctx: EngineContext, transaction: TransactionRo
   assertReconciledLinesConfirmed(ctx, consent.reconciledConfirmed, [transaction.id], 'explaining it again');
   const values = resolveExplanation(ctx, transaction, input, null);
   assertUnlocked(ctx, values.datedOn);
-  const row = ctx.db.insert(bankTransactionExplanations).values({ ...values, createdAt: ctx.now, updatedAt: ctx.now }).returning().get();
+  const row = insertExplanation(ctx, { ...values, createdAt: ctx.now, updatedAt: ctx.now });
   ctx.recordChange(EXPLANATIONS, row.id, 'create');
   if (row.transferBankAccountId !== null) writeOtherSide(ctx, row, transaction, consent, null);
-  const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
+  // Only a transfer's other side writes to the row after it is inserted (the line it made).
+  const stored = row.transferBankAccountId !== null ? explanationById(ctx, row.id)! : row;
   postExplanation(ctx, stored);
   settleBills(ctx, stored.paidBillId);
   writeInlineAttachment(ctx, row.id, input);
-  touchTransaction(ctx, transaction.id);
+  touchLine(ctx, transaction.id);
   return stored;
 }
 
@@ -298,12 +287,12 @@ export function updateExplanation(ctx: EngineContext, current: ExplanationRow, t
     .get();
   ctx.recordChange(EXPLANATIONS, row.id, 'update');
   if (row.transferBankAccountId !== null) writeOtherSide(ctx, row, transaction, consent, before);
-  const stored = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.id, row.id)).get()!;
+  const stored = explanationById(ctx, row.id)!;
   postExplanation(ctx, stored);
   settleBills(ctx, current.paidBillId, stored.paidBillId);
   settleInvoices(ctx, current.paidInvoiceId !== stored.paidInvoiceId ? current.paidInvoiceId : null);
   writeInlineAttachment(ctx, row.id, input);
-  touchTransaction(ctx, transaction.id);
+  touchLine(ctx, transaction.id);
   return stored;
 }
 
@@ -318,7 +307,7 @@ export function deleteExplanation(ctx: EngineContext, row: ExplanationRow, conse
   ctx.recordChange(EXPLANATIONS, row.id, 'delete');
   settleBills(ctx, row.paidBillId);
   settleInvoices(ctx, row.paidInvoiceId);
-  touchTransaction(ctx, row.bankTransactionId);
+  touchLine(ctx, row.bankTransactionId);
 }
 
 /** Explanations given a bank_account and no bank_transaction create the (manual) transaction they explain. */

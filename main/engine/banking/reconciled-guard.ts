@@ -1,5 +1,7 @@
+import type Database from 'better-sqlite3';
 import { CONFIRM_RECONCILED } from '../../../shared/api/bank_reconciliations';
 import type { EngineContext } from '../context';
+import { preparedPerConnection } from '../prepared';
 import { ApiError, badRequest } from '../errors';
 import { recordUrl } from '../urls';
 import { formattedAmount } from './descriptions';
@@ -17,19 +19,28 @@ interface ReconciledLine {
   reconciliationId: number;
 }
 
+// Every explanation asks both for each line it writes (a bulk accept, once a line): prepared once per
+// connection, as preparing them cost more than running them.
+const reconciledQuery = preparedPerConnection((sqlite: Database.Database) =>
+  sqlite.prepare<[string], ReconciledLine>(
+    `SELECT t.id, t.dated_on AS datedOn, t.description, r.statement_date AS statementDate, r.id AS reconciliationId
+     FROM bank_reconciliation_lines l JOIN bank_transactions t ON t.id = l.bank_transaction_id JOIN bank_reconciliations r ON r.id = l.reconciliation_id
+     WHERE l.bank_transaction_id IN (SELECT value FROM json_each(?))`,
+  ),
+);
+const latestStatementQuery = preparedPerConnection((sqlite: Database.Database) =>
+  sqlite.prepare<[number], ReconciledStatement>(
+    `SELECT r.statement_date AS statementDate, a.name, a.currency FROM bank_reconciliations r JOIN bank_accounts a ON a.id = r.bank_account_id
+     WHERE r.bank_account_id = ? ORDER BY r.statement_date DESC LIMIT 1`,
+  ),
+);
+
 /** Which of these lines are reconciled, with the statement that reconciled them. */
 export function reconciledAmong(ctx: EngineContext, transactionIds: readonly (number | null | undefined)[]): Map<number, ReconciledLine> {
   const found = new Map<number, ReconciledLine>();
   const ids = [...new Set(transactionIds.filter((id): id is number => typeof id === 'number'))];
   if (ids.length === 0) return found;
-  const rows = ctx.book.sqlite
-    .prepare(
-      `SELECT t.id, t.dated_on AS datedOn, t.description, r.statement_date AS statementDate, r.id AS reconciliationId
-       FROM bank_reconciliation_lines l JOIN bank_transactions t ON t.id = l.bank_transaction_id JOIN bank_reconciliations r ON r.id = l.reconciliation_id
-       WHERE l.bank_transaction_id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(ids)) as ReconciledLine[];
-  for (const row of rows) found.set(row.id, row);
+  for (const row of reconciledQuery(ctx.book.sqlite).all(JSON.stringify(ids))) found.set(row.id, row);
   return found;
 }
 
@@ -75,12 +86,7 @@ export interface ReconciledStatement {
  * in order, so every day up to its date belongs to a statement the person checked.
  */
 export function latestReconciledStatement(ctx: EngineContext, bankAccountId: number): ReconciledStatement | undefined {
-  return ctx.book.sqlite
-    .prepare(
-      `SELECT r.statement_date AS statementDate, a.name, a.currency FROM bank_reconciliations r JOIN bank_accounts a ON a.id = r.bank_account_id
-       WHERE r.bank_account_id = ? ORDER BY r.statement_date DESC LIMIT 1`,
-    )
-    .get(bankAccountId) as ReconciledStatement | undefined;
+  return latestStatementQuery(ctx.book.sqlite).get(bankAccountId);
 }
 
 /** A bank line about to be added to the book. */

@@ -1,9 +1,12 @@
+import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
-import { bankAccounts, bankTransactionExplanations, bankTransactions } from '../../db/schema';
+import { bankTransactionExplanations, bankTransactions } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
+import { preparedPerConnection } from '../prepared';
 import { assertUnlocked } from '../ledger/locks';
 import { formattedAmount, storedDescription } from './descriptions';
+import { accountById, insertExplanation, touchLine } from './explanation-statements';
 import { insertManualLine } from './manual-line';
 import { assertLineAddedConfirmed, assertReconciledLinesConfirmed, type AddedLine } from './reconciled-guard';
 import { EXPLANATIONS, type ExplanationRow, type TransactionRow } from './records';
@@ -54,16 +57,19 @@ export function otherSideOf(ctx: EngineContext, source: ExplanationRow): OtherSi
   return { lineId: counterpart.lineId, made: made ?? null };
 }
 
+// Asked once for every transfer written (a bulk accept of transfers, once a line): prepared once per connection.
+const oppositesQuery = preparedPerConnection((sqlite: Database.Database) =>
+  sqlite.prepare<[{ account: number; amount: number; day: string; before: string; after: string }], OpenLine>(
+    `SELECT t.id, t.dated_on AS datedOn FROM bank_transactions t
+     WHERE t.bank_account_id = @account AND t.dated_on BETWEEN date(@day, @before) AND date(@day, @after) AND t.amount_minor = @amount
+       AND NOT EXISTS (SELECT 1 FROM bank_transaction_explanations e WHERE e.bank_transaction_id = t.id)
+     ORDER BY abs(julianday(t.dated_on) - julianday(@day)), t.dated_on, t.id`,
+  ),
+);
+
 /** The account's unexplained lines of this amount within the window of the day, nearest first. */
 function unexplainedOpposites(ctx: EngineContext, accountId: number, amountMinor: number, day: string): OpenLine[] {
-  return ctx.book.sqlite
-    .prepare(
-      `SELECT t.id, t.dated_on AS datedOn FROM bank_transactions t
-       WHERE t.bank_account_id = @account AND t.dated_on BETWEEN date(@day, @before) AND date(@day, @after) AND t.amount_minor = @amount
-         AND NOT EXISTS (SELECT 1 FROM bank_transaction_explanations e WHERE e.bank_transaction_id = t.id)
-       ORDER BY abs(julianday(t.dated_on) - julianday(@day)), t.dated_on, t.id`,
-    )
-    .all({ account: accountId, amount: amountMinor, day, before: `-${TRANSFER_PAIRING_DAYS} days`, after: `+${TRANSFER_PAIRING_DAYS} days` }) as OpenLine[];
+  return oppositesQuery(ctx.book.sqlite).all({ account: accountId, amount: amountMinor, day, before: `-${TRANSFER_PAIRING_DAYS} days`, after: `+${TRANSFER_PAIRING_DAYS} days` });
 }
 
 /**
@@ -83,38 +89,33 @@ function chooseOpposite(lines: readonly OpenLine[], keptLineId: number | null, c
 const sameLine = (a: AddedLine | null | undefined, b: AddedLine) => a != null && a.bankAccountId === b.bankAccountId && a.datedOn === b.datedOn && a.amountMinor === b.amountMinor;
 
 function insertCounterpart(ctx: EngineContext, source: ExplanationRow, line: { id: number; bankAccountId: number; datedOn: string }): void {
-  const counterpart = ctx.db
-    .insert(bankTransactionExplanations)
-    .values({
-      bankTransactionId: line.id,
-      bankAccountId: line.bankAccountId,
-      datedOn: line.datedOn,
-      description: source.description,
-      categoryId: null,
-      grossMinor: -source.grossMinor,
-      foreignGrossMinor: source.foreignGrossMinor !== null ? -source.foreignGrossMinor : null,
-      salesTaxRate: null,
-      salesTaxMinor: 0,
-      manualSalesTaxMinor: null,
-      salesTaxStatus: null,
-      salesTaxMode: 'auto',
-      ecStatus: null,
-      placeOfSupply: null,
-      entryType: transferEntryType(-source.grossMinor),
-      transferBankAccountId: source.bankAccountId,
-      transferTransactionId: null,
-      transferSourceId: source.id,
-      markedForReview: false,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning({ id: bankTransactionExplanations.id })
-    .get();
+  const counterpart = insertExplanation(ctx, {
+    bankTransactionId: line.id,
+    bankAccountId: line.bankAccountId,
+    datedOn: line.datedOn,
+    description: source.description,
+    categoryId: null,
+    grossMinor: -source.grossMinor,
+    foreignGrossMinor: source.foreignGrossMinor !== null ? -source.foreignGrossMinor : null,
+    salesTaxRate: null,
+    salesTaxMinor: 0,
+    manualSalesTaxMinor: null,
+    salesTaxStatus: null,
+    salesTaxMode: 'auto',
+    ecStatus: null,
+    placeOfSupply: null,
+    entryType: transferEntryType(-source.grossMinor),
+    transferBankAccountId: source.bankAccountId,
+    transferTransactionId: null,
+    transferSourceId: source.id,
+    markedForReview: false,
+    paidInvoiceId: null,
+    paidBillId: null,
+    projectId: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
   ctx.recordChange(EXPLANATIONS, counterpart.id, 'create');
-}
-
-function touchLine(ctx: EngineContext, lineId: number): void {
-  ctx.db.update(bankTransactions).set({ updatedAt: ctx.now }).where(eq(bankTransactions.id, lineId)).run();
 }
 
 /**
@@ -123,7 +124,7 @@ function touchLine(ctx: EngineContext, lineId: number): void {
  * (explaining a reconciled line, or adding a line on or before a reconciled statement's date).
  */
 export function writeOtherSide(ctx: EngineContext, source: ExplanationRow, explained: TransactionRow, consent: WriteConsent, before: OtherSideBefore | null): void {
-  const other = ctx.db.select().from(bankAccounts).where(eq(bankAccounts.id, source.transferBankAccountId!)).get()!;
+  const other = accountById(ctx, source.transferBankAccountId!)!;
   const amountMinor = -(source.foreignGrossMinor ?? source.grossMinor);
   const opposites = unexplainedOpposites(ctx, other.id, amountMinor, explained.datedOn);
   const describe = () =>
@@ -139,7 +140,7 @@ export function writeOtherSide(ctx: EngineContext, source: ExplanationRow, expla
   const added: AddedLine = { bankAccountId: other.id, datedOn: source.datedOn, amountMinor };
   // Written again just as it was (the transfer's words changed), the line changes no statement's balance.
   if (!sameLine(before?.made, added)) assertLineAddedConfirmed(ctx, consent.reconciledConfirmed, added, 'this transfer');
-  const own = ctx.db.select({ name: bankAccounts.name }).from(bankAccounts).where(eq(bankAccounts.id, source.bankAccountId)).get()!;
+  const own = accountById(ctx, source.bankAccountId)!;
   const text = source.description || `Transfer ${amountMinor > 0 ? 'from' : 'to'} ${own.name}`;
   const line = insertManualLine(ctx, { ...added, description: storedDescription(text, '', 'XFER'), transactionType: 'XFER' });
   insertCounterpart(ctx, source, line);

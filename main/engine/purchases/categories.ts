@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { categories } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
+import { categoryWithCode, categoryWithId } from '../ledger/category-rows';
 import { keyFromUrl } from '../urls';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -46,13 +47,13 @@ export function purchaseCategory(ctx: EngineContext, value: string | number, fie
 }
 
 export function categoryById(ctx: EngineContext, id: number): CategoryRow {
-  const row = ctx.db.select().from(categories).where(eq(categories.id, id)).get();
+  const row = categoryWithId(ctx, id);
   if (!row) throw new Error(`Category ${id} is missing`);
   return row;
 }
 
 export function categoryByCode(ctx: EngineContext, code: string): CategoryRow {
-  const row = ctx.db.select().from(categories).where(eq(categories.nominalCode, code)).get();
+  const row = categoryWithCode(ctx, code);
   if (!row) throw new Error(`The chart has no ${code} category`);
   return row;
 }
