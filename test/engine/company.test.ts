@@ -122,10 +122,12 @@ describe('annual_accounting_periods', () => {
     expect((await periodsAt('2027-05-01T00:00:00.000Z')).at(-1)).toEqual({ starts_on: '2027-05-01', ends_on: '2028-04-30' });
   });
 
-  it('handles a short first year and a 29 February year end', async () => {
+  it('runs a first year to the accounting reference date and keeps a 29 February year end', async () => {
+    // A limited company's first year runs to its accounting reference date, the last day of the month
+    // of its first anniversary (CA 2006 s391(4)): 15 Oct 2025 -> 31 Oct 2026.
     expect(await periodsAt('2027-01-10T00:00:00.000Z', { startDate: '2025-10-15', firstAccountingYearEnd: undefined })).toEqual([
-      { starts_on: '2025-10-15', ends_on: '2026-09-30' },
-      { starts_on: '2026-10-01', ends_on: '2027-09-30' },
+      { starts_on: '2025-10-15', ends_on: '2026-10-31' },
+      { starts_on: '2026-11-01', ends_on: '2027-10-31' },
     ]);
     const leap = await periodsAt('2028-03-01T00:00:00.000Z', { startDate: '2023-03-01', firstAccountingYearEnd: '2024-02-29' });
     expect(leap.map((period: { ends_on: string }) => period.ends_on)).toEqual(['2024-02-29', '2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29', '2029-02-28']);

@@ -4,6 +4,7 @@ import { bookCaller, BookRefusal } from '../../main/hmrc/book';
 import { PeriodKeyMismatch } from '../../main/hmrc/period-check';
 import { SubmissionInDoubt, SubmissionRefused, submitVatReturn } from '../../main/hmrc/submit';
 import type { TestBook } from '../engine/harness';
+import { contact, invoice, item, transition } from '../engine/sales-helpers';
 import { clientFor, ownerAuthorization, QUARTER, simulator, vatBook } from './fixture';
 import type { HmrcSimulator } from './simulator';
 
@@ -24,7 +25,7 @@ function submit(t: TestBook, options: { sleeps?: number[] } = {}) {
 const vatReturn = async (t: TestBook) => (await t.json('GET', `/v2/vat_returns/${QUARTER.end}`)).body.vat_return;
 
 describe('submitting a VAT return to HMRC', () => {
-  it('sends the nine boxes as HMRC takes them once, keeps the receipt and locks the period', async () => {
+  it('sends the nine boxes as HMRC takes them once, keeps the receipt and keeps the filed figures', async () => {
     sim = await simulator();
     const t = vatBook();
     const outcome = await submit(t);
@@ -41,10 +42,11 @@ describe('submitting a VAT return to HMRC', () => {
     expect(record.filed_at).toBe('2026-11-22T10:15:30.123Z');
     expect(record.hmrc_receipt).toMatchObject({ form_bundle_number: held.formBundleNumber, payment_indicator: 'DD', charge_ref_number: 'XM002610011594', receipt_timestamp: '2026-11-22T10:15:30Z' });
     expect(record.hmrc_receipt.receipt_id).toMatch(/^[0-9a-f-]{36}$/);
-    // Locked: an entry dated in the filed quarter is refused.
-    const locked = await t.json('POST', '/v2/journal_sets', { body: { journal_set: { dated_on: '2026-10-15', description: 'late', journal_entries: [{ category: 'http://127.0.0.1:9999/v2/categories/285', debit_value: '1.00' }, { category: 'http://127.0.0.1:9999/v2/categories/796', debit_value: '-1.00' }] } } });
+    // Its figures are kept: sending a sale with VAT dated in the filed quarter would move box 1 and is refused.
+    const draft = await invoice(t, { contact: await contact(t), dated_on: '2026-10-15', invoice_items: [item({ price: '10.00', sales_tax_rate: '20.0' })] });
+    const locked = await transition(t, draft.url, 'mark_as_sent');
     expect(locked.status).toBe(422);
-    expect(JSON.stringify(locked.body)).toContain('locked up to 2026-10-31');
+    expect(locked.body.errors[0].message).toMatch(/^The VAT return for the period ending 2026-10-31 is filed, and this change would move its box 1 from £200\.10 \(as filed\) to £202\.10/);
   });
 
   it('looks a lost answer up on HMRC and does not send the return a second time', async () => {

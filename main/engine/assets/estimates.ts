@@ -4,7 +4,7 @@ import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { periodHolding } from '../ledger/periods';
 import type { AssetFields } from './input';
-import type { CapitalAssetRow } from './ledger';
+import type { CapitalAssetRow } from './asset-row';
 import type { DepreciationEstimate, EarlierEstimate } from './schedule';
 
 /**

@@ -6,7 +6,7 @@ import { capitalAssetTypes } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 import { idFromUrl } from '../urls';
-import type { CapitalAssetRow } from './ledger';
+import type { CapitalAssetRow } from './asset-row';
 
 /** The columns a create or change sets, checked together against the rules below. */
 export type AssetFields = Pick<

@@ -7,8 +7,9 @@ import { assertUnlocked } from '../ledger/locks';
 import { balancedLines, insertPostingRows, type PostingLine } from '../ledger/posting-rows';
 import { earlierEstimates } from './estimates';
 import { depreciationSchedule, type DepreciationTerms } from './schedule';
+import type { CapitalAssetRow } from './asset-row';
 
-export type CapitalAssetRow = typeof capitalAssets.$inferSelect;
+export type { CapitalAssetRow } from './asset-row';
 
 /** The source under which an asset's own postings (depreciation, disposal) are kept. */
 export const CAPITAL_ASSETS = 'capital_assets';
