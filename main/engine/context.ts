@@ -1,6 +1,7 @@
 import { isCalendarDate } from '../../shared/api/fields';
-import type { Book } from '../db/client';
+import type { Book, Db } from '../db/client';
 import { changes } from '../db/schema';
+import { preparedPerConnection, rowPlaceholders } from './prepared';
 import { skipCapture } from './undo/capture';
 import type { WorkBoard } from './work/board';
 import type { users } from '../db/schema';
@@ -51,6 +52,9 @@ export interface EngineContext extends EngineDeps {
   readonly touchedDays: Set<string>;
 }
 
+// Every write records a change, a bulk accept several a line: the insert is built and prepared once per connection.
+const insertChange = preparedPerConnection((db: Db) => db.insert(changes).values(rowPlaceholders(changes, 'id')).prepare());
+
 /** A class rather than an object of closures: one request builds one, and methods cost nothing to create. */
 class RequestContext implements EngineContext {
   readonly book: Book;
@@ -79,7 +83,7 @@ class RequestContext implements EngineContext {
   }
 
   recordChange(resource: string, recordId: number | string, operation: 'create' | 'update' | 'delete'): void {
-    this.db.insert(changes).values({ resource, recordId: String(recordId), operation, at: this.now, userId: this.user.id }).run();
+    insertChange(this.db).run({ resource, recordId: String(recordId), operation, at: this.now, userId: this.user.id });
     this.recorded += 1;
   }
 

@@ -1,7 +1,9 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { capitalAssets, categories } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
+import { preparedPerConnection } from '../prepared';
 import type { PostingLine } from '../ledger/posting-rows';
 import { postAsset, unpostAsset, type CapitalAssetRow } from './ledger';
 
@@ -17,22 +19,30 @@ const PURCHASE_BASE = '602';
  */
 export const DEFAULT_PROFILE = { method: 'straight_line', assetLifeYears: 3, annualDepreciationPercentage: null, frequency: 'monthly' } as const;
 
-function purchaseAccounts(ctx: EngineContext): Map<number, number> {
-  const rows = ctx.db
+// Both are asked each time a purchase posts, a bulk accept once a line: built and prepared once per connection.
+const purchaseAccountsQuery = preparedPerConnection((db: Db) =>
+  db
     .select({ id: categories.id, typeId: categories.capitalAssetTypeId })
     .from(categories)
     .where(and(eq(categories.baseCode, PURCHASE_BASE), isNotNull(categories.capitalAssetTypeId)))
-    .all();
+    .prepare(),
+);
+const assetsQuery = preparedPerConnection((db: Db) =>
+  db
+    .select()
+    .from(capitalAssets)
+    .where(and(eq(capitalAssets.sourceResource, sql.placeholder('sourceResource')), eq(capitalAssets.sourceId, sql.placeholder('sourceId'))))
+    .orderBy(asc(capitalAssets.sourceLine))
+    .prepare(),
+);
+
+function purchaseAccounts(ctx: EngineContext): Map<number, number> {
+  const rows = purchaseAccountsQuery(ctx.db).all();
   return new Map(rows.map((row) => [row.id, row.typeId!]));
 }
 
 function assetsOf(ctx: EngineContext, sourceResource: string, sourceId: number): CapitalAssetRow[] {
-  return ctx.db
-    .select()
-    .from(capitalAssets)
-    .where(and(eq(capitalAssets.sourceResource, sourceResource), eq(capitalAssets.sourceId, sourceId)))
-    .orderBy(asc(capitalAssets.sourceLine))
-    .all();
+  return assetsQuery(ctx.db).all({ sourceResource, sourceId });
 }
 
 interface Bought {

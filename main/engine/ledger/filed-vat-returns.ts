@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { asc, inArray } from 'drizzle-orm';
 import { VAT_BOXES } from '../../../shared/api/vat_returns';
+import type { Db } from '../../db/client';
 import { vatReturnStates } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
@@ -10,6 +11,7 @@ import { ledgerVatBoxes } from '../reports/vat-return-boxes';
 import { vatPeriods, type VatPeriod } from '../reports/vat-periods';
 import { vatSchemeHistory, type VatSchemeHistory } from '../vat-scheme';
 import { FILED_VAT_STATUSES } from './locks';
+import { preparedPerConnection } from '../prepared';
 
 interface FiledReturn {
   endsOn: string;
@@ -18,12 +20,18 @@ interface FiledReturn {
   boxes: VatBoxes | null;
 }
 
-function filedReturns(ctx: Pick<EngineContext, 'db'>): FiledReturn[] {
-  return ctx.db
+// Asked after every part of a bulk write (a line of a bulk accept): built and prepared once per connection.
+const filedQuery = preparedPerConnection((db: Db) =>
+  db
     .select({ endsOn: vatReturnStates.periodEndsOn, status: vatReturnStates.filingStatus, boxes: vatReturnStates.filedBoxes })
     .from(vatReturnStates)
     .where(inArray(vatReturnStates.filingStatus, [...FILED_VAT_STATUSES]))
     .orderBy(asc(vatReturnStates.periodEndsOn))
+    .prepare(),
+);
+
+function filedReturns(ctx: Pick<EngineContext, 'db'>): FiledReturn[] {
+  return filedQuery(ctx.db)
     .all()
     .map((row) => ({ endsOn: row.endsOn, status: row.status, boxes: row.boxes ? (JSON.parse(row.boxes) as VatBoxes) : null }));
 }

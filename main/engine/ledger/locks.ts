@@ -1,7 +1,9 @@
 import { desc, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { accountLocks, vatReturnStates } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
+import { preparedPerConnection } from '../prepared';
 
 /**
  * A VAT return in these states has been filed: its figures must not move (filed-vat-returns.ts), and
@@ -9,20 +11,27 @@ import { unprocessable } from '../errors';
  */
 export const FILED_VAT_STATUSES = ['filed', 'marked_as_filed'] as const;
 
-/** The period end of every filed VAT return, latest first. */
-export function filedVatReturnEnds(ctx: Pick<EngineContext, 'db'>): string[] {
-  return ctx.db
+// Every dated write asks for the lock, a bulk accept once a line: built and prepared once per connection.
+const filedEndsQuery = preparedPerConnection((db: Db) =>
+  db
     .select({ date: vatReturnStates.periodEndsOn })
     .from(vatReturnStates)
     .where(inArray(vatReturnStates.filingStatus, [...FILED_VAT_STATUSES]))
     .orderBy(desc(vatReturnStates.periodEndsOn))
+    .prepare(),
+);
+const userLockQuery = preparedPerConnection((db: Db) => db.select({ date: accountLocks.lockedToDate }).from(accountLocks).prepare());
+
+/** The period end of every filed VAT return, latest first. */
+export function filedVatReturnEnds(ctx: Pick<EngineContext, 'db'>): string[] {
+  return filedEndsQuery(ctx.db)
     .all()
     .map((row) => row.date);
 }
 
 /** The date the user lock (Settings › Account locks) closes the books to, or null when there is none. */
 export function userLockDate(ctx: Pick<EngineContext, 'db'>): string | null {
-  return ctx.db.select({ date: accountLocks.lockedToDate }).from(accountLocks).get()?.date ?? null;
+  return userLockQuery(ctx.db).get()?.date ?? null;
 }
 
 export interface BookLock {
