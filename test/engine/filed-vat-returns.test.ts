@@ -5,7 +5,7 @@ import { bookSnapshot } from './book-snapshot';
 import { createTestBook, ORIGIN, type TestBook } from './harness';
 import { explainedLine } from './report-fixtures';
 import { contact, item, sentInvoice } from './sales-helpers';
-import { createRule, lineNamed, uploadLines } from './suggest-helpers';
+import { allLines, createRule, lineNamed, uploadLines } from './suggest-helpers';
 import { recordTables, redo, undo } from './undo-helpers';
 
 // The year-end audit's book: accounting years end on 31 March; VAT quarters end in January, April, July
@@ -211,6 +211,36 @@ describe('bulk writes refuse only their parts that would move a filed return', (
     expect((await lineNamed(t, bank, 'COUNCIL RATES 7')).bank_transaction_explanations).toHaveLength(1);
     expect((await lineNamed(t, bank, 'DD BRITISH GAS 1102')).bank_transaction_explanations).toHaveLength(1);
     expect(await ledgerBoxes(t)).toMatchObject({ 1: filed[1], 4: filed[4], 5: filed[5], 6: filed[6], 7: filed[7] });
+  });
+
+  it('a statement upload lands its lines in the filed quarter (an unexplained line moves no box); auto-explain leaves one whose VAT would', async () => {
+    const { t, bank } = await auditBook();
+    expect((await createRule(t, { name: 'Gas', conditions: [{ field: 'description', operator: 'contains', value: 'BRITISH GAS' }], actions: { category: '250' }, auto_explain: true })).status).toBe(201);
+    expect((await createRule(t, { name: 'Rates', conditions: [{ field: 'description', operator: 'contains', value: 'COUNCIL RATES' }], actions: { category: '250', sales_tax_status: 'OUT_OF_SCOPE' }, auto_explain: true })).status).toBe(201);
+    await fileQuarter(t);
+    const filed = await boxes(t);
+    const lines = [
+      { dated_on: '2026-04-20', amount: '-12.50', description: 'CARD COFFEE' },
+      { dated_on: '2026-04-21', amount: '-45.00', description: 'DD BRITISH GAS 1001' },
+      { dated_on: '2026-04-22', amount: '-100.00', description: 'COUNCIL RATES 7' },
+      { dated_on: '2026-05-05', amount: '-50.00', description: 'DD BRITISH GAS 1102' },
+    ];
+    const uploaded = await t.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(bank)}`, { body: { statement: lines } });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect((await allLines(t, bank)).map((line) => line.dated_on).sort()).toEqual(['2026-02-15', '2026-04-20', '2026-04-21', '2026-04-22', '2026-05-05']);
+    expect((await lineNamed(t, bank, 'CARD COFFEE')).bank_transaction_explanations).toEqual([]);
+    // Gas at 20% in April would take box 4 from 240.00 to 247.50: the line is left for the person.
+    expect((await lineNamed(t, bank, 'DD BRITISH GAS 1001')).bank_transaction_explanations).toEqual([]);
+    expect((await lineNamed(t, bank, 'COUNCIL RATES 7')).bank_transaction_explanations).toHaveLength(1);
+    expect((await lineNamed(t, bank, 'DD BRITISH GAS 1102')).bank_transaction_explanations).toHaveLength(1);
+    expect(await ledgerBoxes(t)).toMatchObject({ 1: filed[1], 4: filed[4], 5: filed[5], 6: filed[6], 7: filed[7] });
+    // The user lock still refuses the upload whole.
+    expect((await t.json('PUT', '/v2/account_locks', { body: { account_lock: { locked_to_date: '2026-04-30' } } })).status).toBe(204);
+    const before = bookSnapshot(t);
+    const locked = await t.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(bank)}`, { body: { statement: [{ dated_on: '2026-04-25', amount: '-5.00', description: 'CARD LATE' }] } });
+    expect(locked.status).toBe(422);
+    expect(locked.body.errors[0].message).toBe('Statement line 1 is dated 2026-04-25, and the books are locked up to 2026-04-30; nothing from this upload was imported');
+    expect(bookSnapshot(t)).toEqual(before);
   });
 
   it('a recurring invoice whose occurrence would move a filed return stops, as in a locked period', async () => {

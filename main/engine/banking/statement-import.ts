@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import { BULK_ROWS } from '../undo/capture';
 import { unprocessable } from '../errors';
-import { lockedToDate } from '../ledger/locks';
+import { userLockDate } from '../ledger/locks';
 import { autoExplainUpload } from './rules/auto-explain';
 import type { IncomingLine } from './incoming-line';
 import { withBulkPageCache } from './bulk-page-cache';
@@ -24,11 +24,13 @@ export interface ImportOutcome {
 }
 
 /**
- * New lines may not land in a locked period. Lines already in the account are not new, so a statement
- * that overlaps the lock date still uploads what is after it.
+ * New lines may not land on or before the user lock date. Lines already in the account are not new, so
+ * a statement that overlaps the lock date still uploads what is after it. A filed VAT return does not
+ * refuse them: an unexplained line is in no VAT box, so it cannot move the return's figures (an
+ * auto-explain rule's explanation is checked against them line by line, auto-explain.ts).
  */
 function refuseLockedLines(ctx: EngineContext, lines: readonly IncomingLine[], fresh: readonly number[]): void {
-  const locked = lockedToDate(ctx);
+  const locked = userLockDate(ctx);
   if (locked === null) return;
   const hit = fresh.find((index) => lines[index]!.datedOn <= locked);
   if (hit === undefined) return;
