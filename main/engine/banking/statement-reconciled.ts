@@ -28,7 +28,7 @@ export function refuseReconciledLines(ctx: EngineContext, bankAccountId: number,
   const line = lines[first]!;
   const words = lineWords(line.description);
   const described = `statement line ${first + 1}: ${line.datedOn}${words === '' ? '' : ` "${words}"`}, ${line.amountMinor < 0 ? 'money out' : 'money in'}, ${formattedAmount(line.amountMinor, statement.currency)}`;
-  const added = count === 1 ? `a line dated on or before then that the statement does not have (${described})` : `${count} lines dated on or before then that the statement does not have (the first, ${described})`;
+  const added = count === 1 ? `a line dated on or before then that the statement does not have (${described})` : `${count.toLocaleString('en-GB')} lines dated on or before then that the statement does not have (the first, ${described})`;
   throw new ApiError(
     RECONCILED_CONFLICT,
     `${statement.name} is reconciled with the statement to ${statement.statementDate}, and this upload would add ${added}. Nothing from this upload was imported; send ${CONFIRM_RECONCILED}=true to import ${count === 1 ? 'it' : 'them'} anyway`,

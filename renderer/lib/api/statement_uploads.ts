@@ -52,10 +52,14 @@ export async function readUploadLines(upload: StatementUpload, progress: (read: 
   return { ok: true, value: pages.flat() };
 }
 
-/** Puts an undone upload's lines back; answers with the new upload (its url is what a later undo removes). */
-export function redoStatementUpload(upload: StatementUpload, lines: readonly UploadLine[]): Promise<ApiResult<StatementUpload>> {
+/**
+ * Puts an undone upload's lines back; answers with the new upload (its url is what a later undo
+ * removes). Lines inside a statement reconciled since are refused (409) unless `confirmed`: the person
+ * was asked and said yes.
+ */
+export function redoStatementUpload(upload: StatementUpload, lines: readonly UploadLine[], confirmed = false): Promise<ApiResult<StatementUpload>> {
   const body: { statement_upload: UploadRedo } = {
     statement_upload: { bank_account: upload.bank_account, source: upload.source, ...(upload.file_name ? { file_name: upload.file_name } : {}), lines: [...lines] },
   };
-  return getOne('POST', '/v2/statement_uploads', 'statement_upload', statementUploadSchema, { body });
+  return getOne('POST', '/v2/statement_uploads', 'statement_upload', statementUploadSchema, { body, ...(confirmed ? { query: { confirm_reconciled: 'true' } } : {}) });
 }
