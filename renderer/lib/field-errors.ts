@@ -25,7 +25,11 @@ function leadingField<Field extends string>(message: string, fields: readonly Fi
   return best;
 }
 
-/** The engine's refusal of anything dated in a locked period (a filed VAT return, the lock date). */
+/**
+ * The engine's refusal of anything dated in the period the lock date closes. A filed VAT return's
+ * refusal ("The VAT return for the period ending ... would move its box ...") is about the figures, not
+ * the date, and stays with the form's general errors.
+ */
 const LOCKED_BOOKS = /^The books are locked up to /;
 
 export interface SortOptions<Field extends string> {

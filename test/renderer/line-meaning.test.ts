@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BankTransaction, Explanation } from '../../renderer/lib/api/bank_transactions';
-import { explainedAs, lockOf, type LineNames } from '../../renderer/sections/banking/line-meaning';
+import { explainedAs, filedReturnNote, lockOf, type LineNames } from '../../renderer/sections/banking/line-meaning';
 
 const names: LineNames = {
   categories: new Map([['cat/001', '001 Sales']]),
@@ -21,19 +21,31 @@ describe('what a bank line is', () => {
     expect(explainedAs(line('120', []), names)).toBe('');
   });
 
-  it('says which lock covers a line and why, with the date as people read it', () => {
+  it('says when the lock set on the books covers a line, with the date as people read it; a filed VAT return does not close it', () => {
     const locks = {
       account_locks: [
         { locked_to_date: '2024-02-29', user_lock: false, locked_by_description: 'Filed VAT return for the period ending 29 Feb 2024' },
         { locked_to_date: '2023-12-31', user_lock: true, locked_by_description: 'Lock date' },
       ],
     };
-    expect(lockOf(locks, '2024-02-10')).toEqual({ until: '2024-02-29', words: 'Locked up to 29 Feb 2024: the VAT return for that quarter is filed.' });
-    expect(lockOf(locks, '2023-06-01')!.until).toBe('2024-02-29');
+    expect(lockOf(locks, '2024-02-10')).toBeNull();
+    expect(lockOf(locks, '2023-06-01')).toEqual({ until: '2023-12-31', words: 'Locked up to 31 Dec 2023: the books are locked up to that date (Settings › Account locks).' });
     expect(lockOf(locks, '2024-03-01')).toBeNull();
-    expect(lockOf({ account_locks: [{ locked_to_date: '2023-12-31', user_lock: true, locked_by_description: '' }] }, '2023-12-31')!.words).toBe(
-      'Locked up to 31 Dec 2023: the books are locked up to that date (Settings › Account locks).',
-    );
     expect(lockOf(null, '2020-01-01')).toBeNull();
+  });
+
+  it("says how far filed VAT returns reach, for a line that may be explained so long as their figures stay", () => {
+    const locks = {
+      account_locks: [
+        { locked_to_date: '2024-02-29', user_lock: false, locked_by_description: 'Filed VAT return for the period ending 29 Feb 2024' },
+        { locked_to_date: '2023-11-30', user_lock: false, locked_by_description: 'Filed VAT return for the period ending 30 Nov 2023' },
+        { locked_to_date: '2023-12-31', user_lock: true, locked_by_description: 'Lock date' },
+      ],
+    };
+    const words = "VAT returns are filed up to 29 Feb 2024: a change that would move a filed return's figures is refused; anything else saves as usual.";
+    expect(filedReturnNote(locks, '2024-02-10')).toBe(words);
+    expect(filedReturnNote(locks, '2023-06-01')).toBe(words);
+    expect(filedReturnNote(locks, '2024-03-01')).toBeNull();
+    expect(filedReturnNote({ account_locks: [{ locked_to_date: '2023-12-31', user_lock: true, locked_by_description: '' }] }, '2023-12-01')).toBeNull();
   });
 });

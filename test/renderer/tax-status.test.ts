@@ -52,7 +52,7 @@ describe('the document behind a posting', () => {
 });
 
 describe('a refusal because the books are locked', () => {
-  const LOCKED = 'The books are locked up to 2026-10-31 by the VAT return for the period ending 2026-10-31, which is filed; nothing dated on or before then (here 2026-10-05) can be created, changed or deleted';
+  const LOCKED = 'The books are locked up to 2026-10-31 by the lock date set on the books; nothing dated on or before then (here 2026-10-05) can be created, changed or deleted';
   const labels = { dated_on: 'Date', reference: 'Reference' } as const;
 
   it('goes to the date field when the form names one, as its own sentence', () => {
@@ -64,5 +64,10 @@ describe('a refusal because the books are locked', () => {
 
   it('stays general on a form without one', () => {
     expect(sortErrors([LOCKED], labels).general).toEqual([`${LOCKED}.`]);
+  });
+
+  it("a filed VAT return's refusal is about its figures, not the date: it stays general", () => {
+    const FIGURES = "The VAT return for the period ending 2026-10-31 is filed, and this change would move its box 4 from £40.05 (as filed) to £41.67; a filed return's figures cannot change, so nothing was saved (put a VAT error right on a later return, VAT Notice 700/45, or mark the return as unfiled if it was never sent)";
+    expect(sortErrors([FIGURES], labels, { lockedDateField: 'dated_on' })).toEqual({ byField: {}, general: [`${FIGURES}.`] });
   });
 });

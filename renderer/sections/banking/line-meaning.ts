@@ -1,7 +1,7 @@
 /**
  * What a bank line is, in words (issue 19 item 6): what it was explained as (a category, a transfer,
  * the invoice or bill it paid) for the register's column and the explain panel, and whether a lock
- * covers it and why, with dates as the person reads them.
+ * covers it and why, or a filed VAT return's figures, with dates as the person reads them.
  */
 import type { BankTransaction } from '../../lib/api/bank_transactions';
 import type { AccountLocks } from '../../lib/api/account_locks';
@@ -34,21 +34,29 @@ export function explainedAs(row: BankTransaction, names: LineNames): string {
 export interface LineLock {
   /** The date the books are locked up to, ISO. */
   until: string;
-  /** "Locked up to 29 Feb 2024: the VAT return for that quarter is filed." */
+  /** "Locked up to 31 Dec 2023: the books are locked up to that date (Settings › Account locks)." */
   words: string;
 }
 
 /**
- * The lock that covers a line dated `datedOn`, if any: the one reaching furthest (a filed VAT return
- * before the lock set on the books when both reach as far, as the engine names them).
+ * The lock that covers a line dated `datedOn`, if any: only the lock set on the books closes a line.
+ * A filed VAT return does not (the engine refuses only a change that would move its figures): see
+ * filedReturnNote.
  */
 export function lockOf(locks: AccountLocks | null | undefined, datedOn: string): LineLock | null {
-  const covering = (locks?.account_locks ?? []).filter((lock) => lock.locked_to_date >= datedOn);
-  if (covering.length === 0) return null;
-  const furthest = covering.reduce((best, lock) =>
-    lock.locked_to_date > best.locked_to_date || (lock.locked_to_date === best.locked_to_date && best.user_lock && !lock.user_lock) ? lock : best,
-  );
-  const until = furthest.locked_to_date;
-  const why = furthest.user_lock ? 'the books are locked up to that date (Settings › Account locks)' : 'the VAT return for that quarter is filed';
-  return { until, words: `Locked up to ${formatDate(until)}: ${why}.` };
+  const userLock = (locks?.account_locks ?? []).find((lock) => lock.user_lock === true && lock.locked_to_date >= datedOn);
+  if (!userLock) return null;
+  const until = userLock.locked_to_date;
+  return { until, words: `Locked up to ${formatDate(until)}: the books are locked up to that date (Settings › Account locks).` };
+}
+
+/**
+ * A line dated on or before the end of a filed VAT return may be explained, but not so as to move a
+ * filed return's figures: the panel says so before the engine would refuse it. The list of locks gives
+ * each return's last day only, so the words name how far filed returns reach, not which one holds the line.
+ */
+export function filedReturnNote(locks: AccountLocks | null | undefined, datedOn: string): string | null {
+  const reach = (locks?.account_locks ?? []).filter((lock) => lock.user_lock !== true && lock.locked_to_date >= datedOn).map((lock) => lock.locked_to_date).sort().at(-1);
+  if (reach === undefined) return null;
+  return `VAT returns are filed up to ${formatDate(reach)}: a change that would move a filed return's figures is refused; anything else saves as usual.`;
 }
