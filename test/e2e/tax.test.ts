@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postDocument } from '../engine/report-fixtures';
+import { chooseCategoryByCode, openRegister } from './accounts';
 import { checkScreen } from './screens';
 import { useBookOpener } from './fresh-book';
 import type { AppSession } from './session';
@@ -14,8 +15,9 @@ interface Contacts {
  * Issue 10 item 6 by keys and clicks: a company not registered for VAT is told where registration is
  * set; once registered, a sale with VAT and a bill are entered, the quarter's return is opened with
  * Alt+0, boxes 1 and 4 are checked to the penny, box 1 is traced to the invoice behind it, the return
- * is marked filed, an edit to the bill dated in the filed period is refused at its date with the
- * reason, the return is marked unfiled again, and its payment marked paid. Then the director's self
+ * is marked filed, an edit to the bill that would move the filed figures is refused naming the box, a
+ * bank line in the filed quarter is explained when its VAT moves nothing (and refused when it would),
+ * the return is marked unfiled again, and its payment marked paid. Then the director's self
  * assessment return, read-only, with how its bill is estimated.
  * The engine's clock is fixed at 2026-11-22: the quarter 1 Aug - 31 Oct 2026 has ended and is due
  * by 7 Dec 2026. Where a step needs what an earlier one entered by keys, the same records are put in
@@ -58,9 +60,19 @@ describe.shuffle('VAT returns in browser mode', () => {
     expect(bill.status).toBe(201);
   }
 
-  /** As saleAndBill, with the quarter's return marked filed (the books locked to its end). */
+  /** As saleAndBill, with the quarter's return marked filed (its figures frozen). */
   async function saleAndBillFiled(book: TestBook, contacts: Contacts) {
     await saleAndBill(book, contacts);
+    expect((await book.json('PUT', `/v2/vat_returns/${quarter}/mark_as_filed`)).status).toBe(200);
+  }
+
+  /** As saleAndBillFiled, with an unexplained payment of 300.00 on 20 Oct 2026 in Business Current. */
+  async function filedWithLine(book: TestBook, contacts: Contacts) {
+    await saleAndBill(book, contacts);
+    const account = await book.json('POST', '/v2/bank_accounts', { body: { bank_account: { type: 'StandardBankAccount', name: 'Business Current', opening_balance: '0' } } });
+    expect(account.status).toBe(201);
+    const statement = [{ dated_on: '2026-10-20', description: 'HMRC CORPORATION TAX', amount: '-300.00' }];
+    expect((await book.json('POST', `/v2/bank_transactions/statement?bank_account=${encodeURIComponent(account.body.bank_account.url)}`, { body: { statement } })).status).toBe(200);
     expect((await book.json('PUT', `/v2/vat_returns/${quarter}/mark_as_filed`)).status).toBe(200);
   }
 
@@ -224,8 +236,8 @@ describe.shuffle('VAT returns in browser mode', () => {
     await dialog.waitFor();
     const warning = await dialog.innerText();
     expect(warning).toContain('freezes its figures as they are now (box 5: £140.17)');
-    expect(warning).toContain('locks the books up to 31 Oct 2026');
-    expect(warning).toContain('anything dated on or before 31 Oct 2026 (an invoice, a bill, a bank transaction, a journal) is refused, until the return is marked as unfiled');
+    expect(warning).toContain('a change that would move them (an invoice, a bill or a bank transaction with VAT dated in the period) is refused, until the return is marked as unfiled');
+    expect(warning).toContain('one that moves none of them, such as a year-end journal, is saved as usual');
     await checkScreen(app, 'tax-file-confirm');
     // Cancel first: nothing happens.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -244,7 +256,7 @@ describe.shuffle('VAT returns in browser mode', () => {
     await checkScreen(app, 'tax-vat-return-filed');
   });
 
-  it('refuses an edit to a bill dated in the filed period, with the reason at its date', async () => {
+  it('refuses an edit to a bill that would move the filed figures, naming the box', async () => {
     await openBook(saleAndBillFiled);
     const { page } = app;
     await page.keyboard.press('Alt+4');
@@ -257,18 +269,51 @@ describe.shuffle('VAT returns in browser mode', () => {
     await page.getByRole('heading', { name: 'Bill PS-31' }).waitFor();
     await page.getByRole('textbox', { name: 'Line 1 amount' }).fill('250.00');
     await page.keyboard.press('ControlOrMeta+s');
-    const atDate = page.locator('#bill-date-error');
-    await atDate.waitFor();
-    expect(await atDate.innerText()).toContain(
-      'The books are locked up to 2026-10-31 by the VAT return for the period ending 2026-10-31, which is filed; nothing dated on or before then (here 2026-10-05) can be created, changed or deleted.',
-    );
-    expect(await page.getByRole('textbox', { name: 'Date', exact: true }).getAttribute('aria-invalid')).toBe('true');
+    // 250.00 with VAT at 20% in it holds 41.67 of VAT, where the return was filed with 40.05 from it.
+    await page
+      .getByText(
+        "The VAT return for the period ending 2026-10-31 is filed, and this change would move its box 4 from £40.05 (as filed) to £41.67; a filed return's figures cannot change, so nothing was saved (put a VAT error right on a later return, VAT Notice 700/45, or mark the return as unfiled if it was never sent).",
+      )
+      .waitFor();
+    // The figures are the reason, not the date.
+    expect(await page.getByRole('textbox', { name: 'Date', exact: true }).getAttribute('aria-invalid')).not.toBe('true');
     expect((await app.book.json('GET', '/v2/bills')).body.bills[0].total_value).toBe('240.3');
     await checkScreen(app, 'tax-bill-refused');
     // Leaving a changed bill asks first (issue 19 drafts): the refused change is thrown away.
     await page.keyboard.press('Escape');
     await page.getByRole('alertdialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('heading', { name: 'Bill PS-31' }).waitFor({ state: 'hidden' });
+  });
+
+  it('explains a bank line in the filed quarter when its VAT moves nothing, and refuses VAT on it naming the box', async () => {
+    await openBook(filedWithLine);
+    const { page } = app;
+    await openRegister(app);
+    const grid = page.getByRole('grid', { name: 'Transactions of Business Current' });
+    await expect.poll(() => grid.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    const panel = page.locator('form[aria-labelledby="explain-title"]');
+    await panel
+      .getByRole('note')
+      .getByText("VAT returns are filed up to 31 Oct 2026: a change that would move a filed return's figures is refused; anything else saves as usual.")
+      .waitFor();
+    await page.getByRole('combobox', { name: 'Category' }).focus();
+    await chooseCategoryByCode(app, '285');
+    // With the category's own VAT (20%) the 300.00 holds 50.00 to reclaim: box 4 would go from 40.05 to 90.05.
+    await page.keyboard.press('Enter');
+    await panel.getByText(/^The VAT return for the period ending 2026-10-31 is filed, and this change would move its box 4 from £40\.05 \(as filed\) to £90\.05;/).waitFor();
+    await checkScreen(app, 'tax-filed-line-refused');
+    // Out of scope it moves no box: saved.
+    await page.getByRole('combobox', { name: 'VAT', exact: true }).focus();
+    await page.getByRole('combobox', { name: 'VAT', exact: true }).selectOption({ label: 'Out of scope' });
+    await panel.getByRole('button', { name: /^Save and next/ }).click();
+    const account = (await app.book.json('GET', '/v2/bank_accounts')).body.bank_accounts.find((found: { name: string }) => found.name === 'Business Current').url as string;
+    const explained = async () =>
+      (await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(account)}`)).body.bank_transactions[0].bank_transaction_explanations;
+    await expect.poll(explained).toMatchObject([{ sales_tax_status: 'OUT_OF_SCOPE' }]);
+    expect(await panel.getByText(/would move its box/).count()).toBe(0);
+    expect((await returnRecord()).payments[0].amount_due).toBe('140.17');
   });
 
   it('marks the return unfiled to correct a mistake, after confirming, and the bill can be changed again', async () => {
@@ -278,7 +323,7 @@ describe.shuffle('VAT returns in browser mode', () => {
     await page.getByRole('button', { name: 'Mark as unfiled' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Mark this VAT return as unfiled?' });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('lifts the lock on the period to 31 Oct 2026');
+    expect(await dialog.innerText()).toContain('lifts the lock on its figures for the period to 31 Oct 2026');
     await dialog.getByRole('button', { name: 'Mark as unfiled' }).click();
     await page.getByText('Marked the VAT return for 1 Aug 2026 – 31 Oct 2026 as unfiled.').waitFor();
     await page.getByRole('button', { name: 'Mark as filed' }).waitFor();

@@ -40,7 +40,7 @@ export const STANDING_LABELS: Readonly<Record<ReturnStanding, string>> = {
  */
 export const mayMarkFiled = (standing: ReturnStanding): boolean => standing === 'to_file' || standing === 'overdue' || standing === 'rejected';
 
-/** A filed return's figures are frozen and its period locked. */
+/** A filed return's figures are frozen: nothing may move them. */
 export const isFiled = (record: Pick<VatReturn, 'filing_status'>) => record.filing_status === 'marked_as_filed' || record.filing_status === 'filed';
 
 /** The payment in words: "Paid", "Unpaid", "Overdue", or what a payment of nothing or less means. */
