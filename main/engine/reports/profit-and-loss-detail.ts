@@ -1,7 +1,5 @@
 import type Database from 'better-sqlite3';
 import type { EngineContext } from '../context';
-import { daysBetween } from '../sales/dates';
-import { corporationTaxEstimate, type CorporationTaxEstimate } from './corporation-tax';
 import { profitAndLoss } from './profit-and-loss';
 import { CORPORATION_TAX_CODES, DIVIDEND_CODE, PROFIT_CODES_SQL, RETAINED_PROFIT_CODE } from './retained-profit-codes';
 import { openingHoldsYearToDate, openingSetId } from './opening-source';
@@ -87,48 +85,11 @@ const READS_AS_CREDIT: ReadonlySet<Section> = new Set(['turnover', 'otherIncome'
 
 export interface ProfitAndLossDetail {
   lines: DetailLine[];
-  /** Per column: the estimate of corporation tax on its profit; null where none is made. */
-  corporationTax: (CorporationTaxEstimate | null)[];
 }
-
-/** Disallowed for corporation tax whatever the category says: depreciation and gains/losses on disposal. */
-const ADDED_BACK_CODES: ReadonlySet<number> = new Set([460, 461]);
-
-/**
- * The expense categories the tax estimate adds back: those the chart marks not allowable for tax among
- * costs of sales and administrative expenses (entertaining, penalties, formation costs), and
- * depreciation with gains or losses on disposal, for which capital allowances are given instead.
- */
-function disallowedCodes(sqlite: Database.Database): Set<string> {
-  const rows = sqlite
-    .prepare<[], { code: string }>(
-      `SELECT DISTINCT base_code AS code FROM categories
-       WHERE list_group IN ('cost_of_sales', 'admin_expenses') AND coalesce(allowable_for_tax, 0) = 0 AND nominal_code = base_code`,
-    )
-    .all();
-  const codes = new Set(rows.map((row) => row.code));
-  for (const code of ADDED_BACK_CODES) codes.add(String(code));
-  return codes;
-}
-
-/** Capital additions in a column (602, capital asset purchases), given the annual investment allowance. */
-function capitalAdditions(sqlite: Database.Database, column: DetailColumn): number {
-  const row = sqlite
-    .prepare<{ from: string; to: string }, { debit: number | null }>(
-      `SELECT sum(p.debit_minor) AS debit FROM postings p JOIN categories c ON c.id = p.category_id
-       WHERE c.base_code = '602' AND p.dated_on BETWEEN @from AND @to AND p.debit_minor > 0`,
-    )
-    .get({ from: column.from, to: column.to });
-  return row?.debit ?? 0;
-}
-
-/** The annual investment allowance, £1,000,000 a year since 1 January 2019 (CAA 2001 s51A), by days. */
-const AIA_PER_YEAR = 1_000_000_00;
 
 export function profitAndLossDetail(
   ctx: Pick<EngineContext, 'book'>,
   columns: readonly DetailColumn[],
-  options: { estimateCorporationTax: boolean },
 ): ProfitAndLossDetail {
   const sqlite = ctx.book.sqlite;
   const opening = openingSetId(sqlite);
@@ -175,14 +136,5 @@ export function profitAndLossDetail(
   const broughtForward = columns.map((column) => (column.projectId === undefined ? profitAndLoss(ctx, { from: column.from, to: column.to }).broughtForward : 0));
   lines.push({ kind: 'category', label: 'Retained profit brought forward', amounts: broughtForward });
   lines.push({ kind: 'grand', label: 'Retained profit carried forward', amounts: combine([1, broughtForward], [1, retained]) });
-
-  const disallowed = disallowedCodes(sqlite);
-  const corporationTax = columns.map((column, index) => {
-    if (!options.estimateCorporationTax || column.projectId !== undefined) return null;
-    const addedBack = codes.filter((code) => disallowed.has(code)).reduce((sum, code) => sum + (byColumn[index]!.get(code)?.debit ?? 0), 0);
-    const days = daysBetween(column.from, column.to) + 1;
-    const allowance = Math.min(capitalAdditions(sqlite, column), Math.round((AIA_PER_YEAR * days) / 365));
-    return corporationTaxEstimate(operatingProfit[index]! + addedBack - allowance, column.from, column.to);
-  });
-  return { lines, corporationTax };
+  return { lines };
 }

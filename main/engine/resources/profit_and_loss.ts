@@ -4,6 +4,7 @@ import { fromMinor } from '../../../shared/money';
 import { loadCompany } from '../company-record';
 import { badRequest, unprocessable } from '../errors';
 import { profitAndLoss, type ProfitAndLoss } from '../reports/profit-and-loss';
+import { corporationTaxComputation } from '../reports/corporation-tax-computation';
 import { profitAndLossDetail, type DetailColumn } from '../reports/profit-and-loss-detail';
 import { monthEnd, monthsOf } from '../reports/dates';
 import { previousPeriod, yearEarlier } from '../reports/comparison-period';
@@ -82,11 +83,10 @@ function detail(request: RouteRequest) {
   const company = loadCompany(ctx);
   const money = (minor: number) => decimal(fromMinor(minor, company.currency));
   const columns = columnsAsked(request, period);
-  const report = profitAndLossDetail(ctx, columns, { estimateCorporationTax: company.type === 'UkLimitedCompany' });
+  const report = profitAndLossDetail(ctx, columns);
   const comparing = columns.length === 2 && columns[1]!.key !== 'total';
-  // The estimate is for the whole period asked (the first column, or the Total of a breakdown), never one month.
-  const wholeColumn = columns.findIndex((column) => column.key === 'period' || column.key === 'total');
-  const estimate = report.corporationTax[wholeColumn] ?? null;
+  // The estimate (limited companies only) is for the whole period asked, never one month, project or comparison.
+  const estimate = company.type === 'UkLimitedCompany' ? corporationTaxComputation(ctx.book.sqlite, period) : null;
   return ok({
     profit_and_loss_detail: {
       from: date(period.from),
@@ -112,6 +112,31 @@ function detail(request: RouteRequest) {
           marginal_relief: money(part.marginalReliefMinor),
           tax: money(part.taxMinor),
         })),
+        adjusted_profit: money(estimate.adjustedProfitMinor),
+        capital_allowances: money(estimate.capitalAllowancesMinor),
+        balancing_charges: money(estimate.balancingChargesMinor),
+        losses_brought_forward: money(estimate.lossesBroughtForwardMinor),
+        losses_used: money(estimate.lossesUsedMinor),
+        losses_carried_forward: money(estimate.lossesCarriedForwardMinor),
+        pools: estimate.pools.map((pool) => ({
+          pool: pool.pool,
+          brought_forward: money(pool.broughtForwardMinor),
+          additions: money(pool.additionsMinor),
+          annual_investment_allowance: money(pool.annualInvestmentAllowanceMinor),
+          disposal_values: money(pool.disposalValuesMinor),
+          writing_down_allowance: money(pool.writingDownAllowanceMinor),
+          balancing_charge: money(pool.balancingChargeMinor),
+          carried_forward: money(pool.carriedForwardMinor),
+        })),
+        chargeable_periods: estimate.periods.map((period) => ({
+          from: date(period.from),
+          to: date(period.to),
+          taxable_profit: money(period.taxableProfitMinor),
+          losses_used: money(period.lossesUsedMinor),
+          tax: money(period.taxMinor),
+          payment_due_on: date(period.paymentDueOn),
+        })),
+        payment_due_on: date(estimate.paymentDueOn),
       },
     },
   });
