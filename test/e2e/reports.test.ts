@@ -75,7 +75,8 @@ describe.shuffle('reports in browser mode', () => {
     // This year, last year and the change.
     expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Total administrative expenses')).toEqual(['£500.00', '£300.00', '£200.00']);
     expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Retained profit carried forward')).toEqual(['£200.00', '-£300.00', '£500.00']);
-    await page.getByRole('region', { name: 'Corporation tax estimate' }).getByText(/On a taxable profit of £500\.00/).waitFor();
+    // Year 1's loss of 300.00 is brought forward against year 2's 500.00 (CTA 2010 s45A): 200.00 taxable.
+    await page.getByRole('region', { name: 'Corporation tax estimate' }).getByText(/On a taxable profit of £200\.00: £38\.00, due by 1 Feb 2028/).waitFor();
     await checkScreen(app, 'reports-profit-and-loss');
 
     // A category's line opens the postings behind it: the bill's 500.00 this year.

@@ -50,10 +50,31 @@ export const profitAndLossDetailSchema = z.object({
       taxable_profit: z.string(),
       tax: z.string(),
       parts: z.array(z.object({ financial_year: z.number(), from: z.string(), to: z.string(), profit: z.string(), rate: z.string(), marginal_relief: z.string(), tax: z.string() })),
+      adjusted_profit: z.string(),
+      capital_allowances: z.string(),
+      balancing_charges: z.string(),
+      losses_brought_forward: z.string(),
+      losses_used: z.string(),
+      losses_carried_forward: z.string(),
+      pools: z.array(
+        z.object({
+          pool: z.enum(['main', 'special_rate']),
+          brought_forward: z.string(),
+          additions: z.string(),
+          annual_investment_allowance: z.string(),
+          disposal_values: z.string(),
+          writing_down_allowance: z.string(),
+          balancing_charge: z.string(),
+          carried_forward: z.string(),
+        }),
+      ),
+      chargeable_periods: z.array(z.object({ from: z.string(), to: z.string(), taxable_profit: z.string(), losses_used: z.string(), tax: z.string(), payment_due_on: z.string() })),
+      payment_due_on: z.string(),
     })
     .nullable(),
 });
 export type ProfitAndLossDetail = z.infer<typeof profitAndLossDetailSchema>;
+export type CorporationTaxEstimate = NonNullable<ProfitAndLossDetail['corporation_tax_estimate']>;
 
 /** How the detailed profit and loss is laid out beside the period: a comparison, or columns by month or project. */
 export type ProfitAndLossView = 'plain' | 'previous_period' | 'previous_year' | 'month' | 'project';
