@@ -24,6 +24,9 @@ export interface OpeningDraft extends DraftMeta {
   live?: boolean;
 }
 
+/** A draft's fields as its editor takes them: stored ones decoded (files, urls), parked ones as they were. */
+export const fieldsOf = (draft: OpeningDraft): unknown => (draft.live ? draft.fields : decodeState(draft.fields));
+
 function openingOf(draft: StoredDraft): OpeningDraft {
   const meta = decodeState(draft.state) as Partial<DraftMeta> & { fields?: unknown };
   return { key: draft.key, section: draft.section as SectionId, kind: String(meta.kind ?? ''), record: typeof meta.record === 'string' ? meta.record : null, fields: meta.fields };
@@ -88,14 +91,16 @@ class DraftInbox {
   /**
    * For a section view, in an $effect: when a draft of this section is opening, `open` is called with
    * its editor kind and record (null for a new one) to bring that editor up. `kinds`: only drafts of
-   * these editors (a section whose pages each have their own).
+   * these editors (a section whose pages each have their own). `fields` are the draft's, for a screen
+   * that needs them to open the editor at all (the import review opens over the file its draft holds);
+   * the editor still takes the draft as it starts.
    */
-  route(section: SectionId, open: (kind: string, record: string | null) => void, kinds?: readonly string[]): void {
+  route(section: SectionId, open: (kind: string, record: string | null, fields: () => unknown) => void, kinds?: readonly string[]): void {
     const draft = this.opening;
     if (draft?.section !== section || (kinds && !kinds.includes(draft.kind))) return;
     untrack(() => {
       this.opening = null;
-      open(draft.kind, draft.record);
+      open(draft.kind, draft.record, () => fieldsOf(draft));
     });
   }
 

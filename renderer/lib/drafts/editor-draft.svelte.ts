@@ -14,13 +14,10 @@ import { deleteDraft, putDraft } from '../api/drafts';
 import type { SectionId } from '../sections';
 import { toasts } from '../toasts.svelte';
 import { sameState, snapshotOf } from './draft-compare';
-import { decodeState, encodeState } from './draft-files';
+import { encodeState } from './draft-files';
 import { contactNamesRead } from './draft-labels';
-import { draftInbox, type DraftMeta, type OpeningDraft } from './draft-inbox.svelte';
+import { draftInbox, fieldsOf, type DraftMeta } from './draft-inbox.svelte';
 import { leaveGuard, type GuardedEditor } from './leave-guard.svelte';
-
-/** A draft's fields as the editor takes them: stored ones decoded (files, urls), parked ones as they were. */
-const fieldsOf = (draft: OpeningDraft): unknown => (draft.live ? draft.fields : decodeState(draft.fields));
 
 /** "About a second" after the last key. */
 export const DRAFT_DELAY_MS = 600;
