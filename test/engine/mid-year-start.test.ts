@@ -6,8 +6,8 @@ import { bankAccount, explainedLine } from './report-fixtures';
 
 // A company whose accounting year runs 1 April 2025 to 31 March 2026 moves its books here on
 // 1 October 2025. Its opening balances hold the year to date from its old software (sales 40,000.00,
-// rent 4,000.00) besides the balance sheet and 2,500.00 of profit kept from the years before; after
-// the move it takes 10,000.00 of sales and pays 1,000.00 of rent. CA 2006 s390 and CTA 2009 s9: the
+// 4,000.00 on 285) besides the balance sheet and 2,500.00 of profit kept from the years before; after
+// the move it takes 10,000.00 of sales and pays 1,000.00 more on 285. CA 2006 s390 and CTA 2009 s9: the
 // accounting period is the real twelve-month year, whatever day the books start on.
 
 const category = (code: string) => `${ORIGIN}/v2/categories/${code}`;
