@@ -296,7 +296,11 @@ describeShared('statement import in browser mode', () => {
       await dialog().getByLabel('Import into').selectOption(lloyds);
       await expect.poll(() => filter('New').textContent()).toBe('5');
       await dialog().getByText('Chosen by you.').waitFor();
+      // The account chosen is a choice: skipping the file asks first, and Discard lets it go.
       await dialog().getByRole('button', { name: 'Skip this file' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+      await question.getByText('The import review of bank-statement-import__test_qif.qif has changes').waitFor();
+      await question.getByRole('button', { name: 'Discard' }).click();
       await dialog().getByText('File 2 of 2').waitFor();
       await dialog().getByRole('heading', { name: 'Review quiffen__test_category_override.qif' }).waitFor();
       await page.keyboard.press('Escape');

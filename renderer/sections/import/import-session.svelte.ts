@@ -1,9 +1,10 @@
-import { SvelteSet } from 'svelte/reactivity';
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { CsvColumnMappingFields, ReviewedUpload, StatementPreview } from '../../../shared/api/statement_import';
 import { importStatement, previewStatement, undoStatementUpload } from '../../lib/api';
 import { latestReconciliation } from '../../lib/api/bank_reconciliations';
-import { initialSelection } from './import-review';
+import { initialSelection, isSelectable } from './import-review';
 import { formatCount } from '../../lib/format';
+import type { ReviewDraftState } from './review-draft';
 
 export type ImportPhase = 'review' | 'importing' | 'done';
 
@@ -25,6 +26,11 @@ export class ImportSession {
   dateOrderAmbiguous = $state(false);
   mappingConfirmed = $state(false);
   selected = $state(new SvelteSet<number>());
+  /**
+   * The rows the person ticked or left out otherwise than they started (row index → chosen), what the
+   * draft keeps; a row set back as it started leaves. Read afresh with each preview, as `selected` is.
+   */
+  choices = $state(new SvelteMap<number, boolean>());
   phase = $state<ImportPhase>('review');
   /** The upload's progress while importing: share sent, or null once the engine is writing. */
   sent = $state<number | null>(0);
@@ -42,6 +48,11 @@ export class ImportSession {
   /** Said when the person chose not to import into the reconciled statement. */
   heldBack = $state('');
   private latest = 0;
+  /** The rows each preview started with chosen. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- replaced whole with each preview, never watched
+  private startChosen: ReadonlySet<number> = new Set<number>();
+  /** A kept draft's row choices, waiting for the preview read with its account and columns. */
+  private pendingChoices: ReviewDraftState['choices'] | null = null;
 
   constructor(readonly file: File) {}
 
@@ -63,7 +74,43 @@ export class ImportSession {
     if (preview.csv?.date_order_ambiguous) this.dateOrderAmbiguous = true;
     if (preview.csv?.mapping_source === 'remembered') this.mappingConfirmed = true;
     this.preview = preview;
-    this.selected = new SvelteSet(initialSelection(preview.rows));
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- as above
+    this.startChosen = new Set(initialSelection(preview.rows));
+    this.selected = new SvelteSet(this.startChosen);
+    this.choices = new SvelteMap();
+    const pending = this.pendingChoices;
+    this.pendingChoices = null;
+    if (pending) this.applyChoices(pending);
+  }
+
+  /** What the person chose, as a draft keeps it (lib/drafts reads each field, so each is watched). */
+  draftState(): ReviewDraftState {
+    const choices = this.pendingChoices ?? [...this.choices].sort(([a], [b]) => a - b);
+    return { file: this.file, accountUrl: this.accountUrl, mapping: this.mapping, mappingConfirmed: this.mappingConfirmed, choices };
+  }
+
+  /**
+   * A kept draft's choices put back: its account and columns (the file read again with them when they
+   * differ from the preview shown), then its rows, on the rows that are still there to choose.
+   */
+  restore(kept: ReviewDraftState): void {
+    const reread = kept.accountUrl !== this.accountUrl || JSON.stringify(kept.mapping) !== JSON.stringify(this.mapping);
+    this.accountUrl = kept.accountUrl;
+    this.mapping = kept.mapping;
+    this.mappingConfirmed = kept.mappingConfirmed;
+    if (reread) {
+      this.pendingChoices = kept.choices;
+      void this.load();
+    } else this.applyChoices(kept.choices);
+  }
+
+  private applyChoices(choices: ReviewDraftState['choices']): void {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup made and read here only
+    const rows = new Map((this.preview?.rows ?? []).map((row) => [row.index, row] as const));
+    for (const [index, chosen] of choices) {
+      const row = rows.get(index);
+      if (row && isSelectable(row)) this.toggle(index, chosen);
+    }
   }
 
   chooseAccount(url: string): void {
@@ -84,10 +131,12 @@ export class ImportSession {
   toggle(index: number, chosen: boolean): void {
     if (chosen) this.selected.add(index);
     else this.selected.delete(index);
+    if (chosen === this.startChosen.has(index)) this.choices.delete(index);
+    else this.choices.set(index, chosen);
   }
 
   includeAll(status: 'possible_duplicate'): void {
-    for (const row of this.preview?.rows ?? []) if (row.status === status) this.selected.add(row.index);
+    for (const row of this.preview?.rows ?? []) if (row.status === status) this.toggle(row.index, true);
   }
 
   /** Why Import cannot run now, as a sentence; null when it can. */
@@ -173,6 +222,10 @@ export class ImportSession {
     const rows = this.undoneRows;
     if (!rows || this.phase !== 'review') return false;
     this.selected = new SvelteSet(rows);
+    // The choices follow, so the draft keeps them if the engine asks first (the 409) and Cancel is said.
+    const chosen = this.selected;
+    const differing = [...this.startChosen].filter((index) => !chosen.has(index)).map((index) => [index, false] as const);
+    this.choices = new SvelteMap([...differing, ...rows.filter((index) => !this.startChosen.has(index)).map((index) => [index, true] as const)]);
     return this.importRows();
   }
 }
