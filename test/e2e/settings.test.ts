@@ -47,7 +47,7 @@ describe.shuffle('Settings in browser mode', () => {
     }
     expect([204, 404]).toContain((await app.book.json('DELETE', '/v2/account_locks')).status);
     const { name, company_start_date, first_accounting_year_end } = asOpened;
-    const body = { company: { name, company_start_date, first_accounting_year_end, sales_tax_registration_status: 'Not Registered', sales_tax_registration_number: null } };
+    const body = { company: { name, company_start_date, first_accounting_year_start: null, first_accounting_year_end, sales_tax_registration_status: 'Not Registered', sales_tax_registration_number: null } };
     const reset = await app.book.json('PUT', '/v2/company', { body });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     await freshWindow(app, viewport);
@@ -93,7 +93,7 @@ describe.shuffle('Settings in browser mode', () => {
     await companyAsNew();
     await openSettings();
     expect(await field('Company name').inputValue()).toBe('Example Ltd');
-    expect(await field('First accounting year starts').inputValue()).toBe('1 May 2025');
+    expect(await field('Books start').inputValue()).toBe('1 May 2025');
     expect(await app.page.getByRole('checkbox', { name: 'Registered for VAT' }).isChecked()).toBe(false);
     await checkScreen(app, 'settings');
   });
@@ -122,7 +122,7 @@ describe.shuffle('Settings in browser mode', () => {
     await refusedAt('Company number', 'company-number', '1234', 'Company number must be 8 digits, or 2 letters and 6 digits (as Companies House writes it).');
     await refusedAt('First year end', 'company-year-end', '30/04/2025', 'First year end must be on or after the company start date (2025-05-01).');
     // A start after the year end is refused at the year end, the field the engine names.
-    await refusedAt('First accounting year starts', 'company-year-end', '01/06/2026', 'First year end must be on or after the company start date (2026-06-01).');
+    await refusedAt('Books start', 'company-year-end', '01/06/2026', 'First year end must be on or after the company start date (2026-06-01).');
   });
 
   it('registers for VAT, refusing a wrong number and a date before the start at their fields', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyFields, formValues, staggerOptions } from '../../renderer/sections/settings/company-form';
+import { companyFields, formValues, staggerOptions, twelveMonthsBefore } from '../../renderer/sections/settings/company-form';
 
 const COMPANY = {
   name: 'Example Ltd',
@@ -46,5 +46,24 @@ describe('the company form', () => {
     expect(companyFields({ ...cash, onFlatRate: false })).toMatchObject({ initial_vat_basis: 'Cash', initially_on_frs: false, initial_vat_frs_type: null });
     const stored = formValues({ ...COMPANY, initial_vat_basis: 'Cash', initially_on_frs: true, initial_vat_frs_type: 'Pubs' }, null);
     expect(stored).toMatchObject({ vatBasis: 'Cash', onFlatRate: true, flatRateSector: 'Pubs' });
+  });
+
+  it('sends the first accounting year start only while the books start part-way through it', () => {
+    const setup = { setup_completed: true, vat_period_months: 3, first_accounting_year_start: '2024-11-01' };
+    const values = formValues(COMPANY, setup);
+    expect(values).toMatchObject({ startDate: '2025-05-01', startsMidYear: true, yearStart: '2024-11-01' });
+    expect(companyFields(values)).toMatchObject({ company_start_date: '2025-05-01', first_accounting_year_start: '2024-11-01' });
+    // Unticked, the year starts with the books again: null, whatever date was left in the field.
+    expect(companyFields({ ...values, startsMidYear: false }).first_accounting_year_start).toBeNull();
+    expect(formValues(COMPANY, null)).toMatchObject({ startsMidYear: false, yearStart: '' });
+  });
+
+  it('offers the twelve months that end on the first year end as the year the books start in', () => {
+    expect(twelveMonthsBefore('2026-03-31')).toBe('2025-04-01');
+    expect(twelveMonthsBefore('2026-04-30')).toBe('2025-05-01');
+    expect(twelveMonthsBefore('2026-06-15')).toBe('2025-06-16');
+    // A 29 February end counts from 1 March, as does the 28th of a year with no 29th before it.
+    expect(twelveMonthsBefore('2028-02-29')).toBe('2027-03-01');
+    expect(twelveMonthsBefore('2027-02-28')).toBe('2026-03-01');
   });
 });

@@ -25,6 +25,8 @@ export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
 export const companySetupSchema = z.object({
   setup_completed: z.boolean(),
+  /** The first day of the accounting year the books start in, when that is before them (a move part-way through it). */
+  first_accounting_year_start: z.string().optional(),
   vat_period_months: z.number(),
   first_vat_period_ends_on: z.string().optional(),
   vat_registration_fixed_by: z.string().optional(),

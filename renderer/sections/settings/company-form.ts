@@ -12,8 +12,12 @@ import { schemeChangeFields, schemeChangeValues, type SchemeChangeValues } from 
 export interface CompanyFormValues {
   name: string;
   type: string;
+  /** The day the books start (company_start_date). */
   startDate: string;
   firstYearEnd: string;
+  /** The books start part-way through an accounting year, which began on yearStart. */
+  startsMidYear: boolean;
+  yearStart: string;
   registrationNumber: string;
   address1: string;
   address2: string;
@@ -77,6 +81,16 @@ export function staggerOptions(periodMonths: string): { value: string; label: st
   return [{ value: '1', label: 'Every month' }];
 }
 
+/**
+ * The first day of the twelve months that end on a year end (2026-03-31 -> 2025-04-01; a 29 February
+ * end counts from 1 March): what a company moving here part-way through its year most likely began on.
+ */
+export function twelveMonthsBefore(yearEnd: string): string {
+  const [year, month, day] = yearEnd.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
+  return new Date(Date.UTC(year - 1, month - 1, Math.min(day, lastDay) + 1)).toISOString().slice(0, 10);
+}
+
 export function formValues(company: CompanyDetails, setup: CompanySetup | null): CompanyFormValues {
   const registered = company.sales_tax_registration_status === 'Registered';
   const months = String(setup?.vat_period_months ?? 3);
@@ -86,6 +100,8 @@ export function formValues(company: CompanyDetails, setup: CompanySetup | null):
     type: company.type,
     startDate: company.company_start_date,
     firstYearEnd: company.first_accounting_year_end ?? '',
+    startsMidYear: setup?.first_accounting_year_start !== undefined,
+    yearStart: setup?.first_accounting_year_start ?? '',
     registrationNumber: company.company_registration_number ?? '',
     address1: company.address1 ?? '',
     address2: company.address2 ?? '',
@@ -120,6 +136,8 @@ export function companyFields(values: CompanyFormValues): CompanyUpdate {
     type: values.type as CompanyType,
     company_start_date: values.startDate,
     first_accounting_year_end: values.firstYearEnd,
+    // Unticked, the year starts with the books; ticked and empty is the engine's "must be a date".
+    first_accounting_year_start: values.startsMidYear ? values.yearStart : null,
     company_registration_number: text(values.registrationNumber),
     address1: text(values.address1),
     address2: text(values.address2),
@@ -149,8 +167,10 @@ export function companyFields(values: CompanyFormValues): CompanyUpdate {
 export const COMPANY_FIELD_LABELS: Readonly<Record<keyof CompanyFormValues, string>> = {
   name: 'Company name',
   type: 'Type',
-  startDate: 'First accounting year starts',
+  startDate: 'Books start',
   firstYearEnd: 'First year end',
+  startsMidYear: 'The books start part-way through an accounting year',
+  yearStart: 'That year began',
   registrationNumber: 'Company number',
   address1: 'Address',
   address2: 'Address line 2',
