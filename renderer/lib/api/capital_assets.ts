@@ -9,17 +9,23 @@ import { getAll, getOne, pathOf, send, type ApiResult } from '../api';
 const periodSchema = z.object({ dated_on: z.string(), depreciation: z.string(), accumulated_depreciation: z.string(), net_book_value: z.string() });
 export type DepreciationPeriod = z.infer<typeof periodSchema>;
 
+const profileSchema = z.object({
+  method: z.enum(['straight_line', 'reducing_balance']),
+  asset_life_years: z.number().optional(),
+  annual_depreciation_percentage: z.string().optional(),
+  frequency: z.enum(['annually', 'monthly']),
+});
+
+/** An estimate a change replaced: it still governs the periods dated before `replaced_on`. */
+const earlierEstimateSchema = z.object({ depreciation_profile: profileSchema, residual_value: z.string(), replaced_on: z.string() });
+export type EarlierEstimate = z.infer<typeof earlierEstimateSchema>;
+
 export const capitalAssetSchema = z.object({
   url: z.string(),
   description: z.string(),
   asset_type: z.string(),
   capital_asset_type: z.string(),
-  depreciation_profile: z.object({
-    method: z.enum(['straight_line', 'reducing_balance']),
-    asset_life_years: z.number().optional(),
-    annual_depreciation_percentage: z.string().optional(),
-    frequency: z.enum(['annually', 'monthly']),
-  }),
+  depreciation_profile: profileSchema,
   purchased_on: z.string(),
   disposed_on: z.string().optional(),
   purchase: z.string().optional(),
@@ -30,7 +36,12 @@ export const capitalAssetSchema = z.object({
   net_book_value: z.string(),
   disposal_proceeds: z.string().optional(),
   gain_on_disposal: z.string().optional(),
+  /** Bought before the books start and held then: the depreciation charged before it (in the opening balances). */
+  depreciation_brought_forward: z.string().optional(),
+  /** Why the opening balances of the asset's type disagree with the register's assets held at the start. */
+  opening_balances_warning: z.string().optional(),
   depreciation_schedule: z.array(periodSchema).optional(),
+  earlier_estimates: z.array(earlierEstimateSchema).optional(),
 });
 export type CapitalAsset = z.infer<typeof capitalAssetSchema>;
 
@@ -50,6 +61,8 @@ export interface CapitalAssetFields {
   depreciation_profile?: DepreciationProfileFields;
   disposed_on?: string | null;
   disposal_proceeds?: string | null;
+  /** When a change of residual value or profile is made: it applies from the start of that accounting year. */
+  estimate_changed_on?: string;
 }
 
 /** Every asset, valued at `asAt`. */
