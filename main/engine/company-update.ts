@@ -116,7 +116,7 @@ function checkDates(next: NextCompany, input: CompanyUpdate): void {
   if (yearStart > next.companyStartDate) {
     throw unprocessable(
       input.first_accounting_year_start === undefined
-        ? `company_start_date must be on or after the first day of the accounting year the books start in (first_accounting_year_start, ${yearStart})`
+        ? `company_start_date must be on or after the first day of the accounting year the books start in (${yearStart})`
         : `first_accounting_year_start must be on or before the company start date (${next.companyStartDate}): the books start in their first accounting year`,
     );
   }

@@ -182,7 +182,7 @@ describe('first_accounting_year_start as PUT /v2/company takes it (Ledgerdesk ex
     await refused({ first_accounting_year_start: 'April' }, /^first_accounting_year_start must be a date/);
     expect((await put(t, { first_accounting_year_start: '2025-04-01' })).status).toBe(200);
     // Once the year starts apart from the books, the books cannot start before it.
-    await refused({ company_start_date: '2025-03-31' }, /^company_start_date must be on or after the first day of the accounting year the books start in \(first_accounting_year_start, 2025-04-01\)/);
+    await refused({ company_start_date: '2025-03-31' }, /^company_start_date must be on or after the first day of the accounting year the books start in \(2025-04-01\)/);
     // null puts the year's start back on the books' start.
     expect((await put(t, { first_accounting_year_start: null })).status).toBe(200);
     expect(await setup(t)).not.toHaveProperty('first_accounting_year_start');
