@@ -87,7 +87,7 @@ describe.shuffle('fixed assets: before the books start, and changes of estimate'
     });
     const { page } = app;
     const sentence =
-      "The opening balances hold depreciation of 1500.0 GBP for Computer Equipment (605-1, 606-1, 607-1), but the schedules of the register's assets of that type bought before the books start on 2025-04-01 charged 2000.0 GBP before it. Depreciation from the start continues each schedule and a disposal takes all of it out, so make the two agree (the opening balances, or the asset's profile).";
+      "The opening balances hold depreciation of £1,500.00 for Computer Equipment (605-1, 606-1, 607-1), but the schedules of the register's assets of that type bought before the books start on 2025-04-01 charged £2,000.00 before it. Depreciation from the start continues each schedule and a disposal takes all of it out, so make the two agree (the opening balances, or the asset's profile).";
     const row = page.getByRole('grid', { name: 'Fixed assets' }).getByRole('row', { name: /^Server/ });
     const badge = row.getByRole('note');
     await badge.getByText('Opening balances differ').waitFor();

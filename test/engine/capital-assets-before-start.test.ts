@@ -129,7 +129,7 @@ describe('the opening balances checked against the register (a warning, never a 
     const made = await server();
     expect(made.status).toBe(201);
     expect(made.body.capital_asset.opening_balances_warning).toBe(
-      "The opening balances hold depreciation of 1500.0 GBP for Computer Equipment (605-1, 606-1, 607-1), but the schedules of the register's assets of that type bought before the books start on 2025-04-01 charged 2000.0 GBP before it. " +
+      "The opening balances hold depreciation of £1,500.00 for Computer Equipment (605-1, 606-1, 607-1), but the schedules of the register's assets of that type bought before the books start on 2025-04-01 charged £2,000.00 before it. " +
         "Depreciation from the start continues each schedule and a disposal takes all of it out, so make the two agree (the opening balances, or the asset's profile).",
     );
   });
@@ -138,7 +138,7 @@ describe('the opening balances checked against the register (a warning, never a 
     const made = await server();
     expect(made.status).toBe(201);
     expect(made.body.capital_asset.opening_balances_warning).toBe(
-      "The opening balances hold a cost of 0.0 GBP for Computer Equipment (601-1, 602-1, 604-1), but the register's assets of that type bought before the books start on 2025-04-01 cost 3000.0 GBP. " +
+      "The opening balances hold a cost of £0.00 for Computer Equipment (601-1, 602-1, 604-1), but the register's assets of that type bought before the books start on 2025-04-01 cost £3,000.00. " +
         'An asset bought before the start posts neither its cost nor the depreciation charged before the start, which belong in the opening balances: make the two agree.',
     );
     // Entered afterwards, the opening balances agree and the warning goes.
@@ -152,7 +152,7 @@ describe('the opening balances checked against the register (a warning, never a 
       body: { journal_set: { journal_entries: [{ category: '601-1', debit_value: '5000.00' }, { category: '605-1', debit_value: '-3000.00' }, { category: '968', debit_value: '-7000.00' }] } },
     });
     const first = await server();
-    expect(first.body.capital_asset.opening_balances_warning).toMatch(/hold a cost of 5000.0 GBP .* cost 3000.0 GBP/);
+    expect(first.body.capital_asset.opening_balances_warning).toMatch(/hold a cost of £5,000\.00 .* cost £3,000\.00/);
     // Bought 1 April 2024 for 2,000.00 over 2 years: 1,000.00 charged before the start.
     const second = await server({ description: 'Switch', purchased_on: '2024-04-01', cost: '2000.00', depreciation_profile: { ...yearly3, asset_life_years: 2 } });
     expect(second.body.capital_asset.opening_balances_warning).toBeUndefined();

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { fromMinor } from '../../../shared/money';
+import { formattedAmount } from '../banking/descriptions';
 import { capitalAssets, capitalAssetTypes, categories, postings } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { JOURNAL_SETS } from '../ledger/journal-posting';
@@ -79,7 +79,8 @@ export function openingBalancesWarning(ctx: EngineContext, row: CapitalAssetRow,
 const warnings = new WeakMap<EngineContext, Map<string, string | undefined>>();
 
 function typeWarning(ctx: EngineContext, row: CapitalAssetRow, start: string, currency: string): string | undefined {
-  const money = (minor: number) => `${fromMinor(minor, currency)} ${currency}`;
+  // As the person reads money elsewhere in the engine's sentences: "£1,500.00".
+  const money = (minor: number) => `${minor < 0 ? '-' : ''}${formattedAmount(minor, currency)}`;
   const typeName = ctx.db.select({ name: capitalAssetTypes.name }).from(capitalAssetTypes).where(eq(capitalAssetTypes.id, row.capitalAssetTypeId)).get()?.name ?? 'this type';
   const accounts = typeAccounts(ctx, row.capitalAssetTypeId);
   const setId = openingSet(ctx)?.id;
