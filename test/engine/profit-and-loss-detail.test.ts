@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { previousPeriod, yearEarlier } from '../../main/engine/reports/comparison-period';
 import { corporationTaxEstimate } from '../../main/engine/reports/corporation-tax';
-import { createTestBook, type TestBook } from './harness';
+import { createTestBook, ORIGIN, type TestBook } from './harness';
 import { postDocument } from './report-fixtures';
+import { insertProject, postBill } from './purchases-helpers';
 import { contact, item, sentInvoice } from './sales-helpers';
 
 // Issue 24 item 2: the profit and loss in detail, with a comparison column, by month and by project,
@@ -43,7 +44,7 @@ function tradingBook(): TestBook {
 }
 
 describe('GET /v2/accounting/profit_and_loss/detail (Ledgerdesk extension)', () => {
-  it('lists each category under turnover, cost of sales, administrative expenses and other income, with gross and operating profit', async () => {
+  it('lists each category under turnover, cost of sales, administrative expenses, other income and interest, with gross and operating profit and profit before tax', async () => {
     const t = tradingBook();
     const report = await detail(t, 'from_date=2026-05-01&to_date=2027-04-30');
     const lines: Line[] = report.lines;
@@ -59,9 +60,13 @@ describe('GET /v2/accounting/profit_and_loss/detail (Ledgerdesk extension)', () 
     expect(amountsOf(lines, 'Total cost of sales')).toEqual(['3000.0']);
     expect(amountsOf(lines, 'Gross profit')).toEqual(['9000.0']);
     expect(amountsOf(lines, 'Total administrative expenses')).toEqual(['3000.0']);
-    expect(amountsOf(lines, 'Total other operating income')).toEqual(['50.0']);
-    // 9,000 - 3,000 + 50 = 6,050, as the summary counts it.
-    expect(amountsOf(lines, 'Operating profit')).toEqual(['6050.0']);
+    // The 50.00 of interest received is not operating income (format 1 item 10, after operating profit).
+    expect(amountsOf(lines, 'Total other operating income')).toEqual(['0.0']);
+    expect(amountsOf(lines, 'Operating profit')).toEqual(['6000.0']);
+    expect(amountsOf(lines, 'Total interest receivable and similar income')).toEqual(['50.0']);
+    // 9,000 - 3,000 + 50 = 6,050, as the summary counts it (its operating_profit includes interest).
+    expect(amountsOf(lines, 'Profit before taxation')).toEqual(['6050.0']);
+    expect(amountsOf(lines, 'Profit for the financial year')).toEqual(['6050.0']);
     const summary = (await t.json('GET', '/v2/accounting/profit_and_loss/summary?from_date=2026-05-01&to_date=2027-04-30')).body.profit_and_loss_summary;
     expect(summary.operating_profit).toBe('6050.0');
     // Year 1's 7,000 of profit is brought forward.
@@ -102,7 +107,8 @@ describe('GET /v2/accounting/profit_and_loss/detail (Ledgerdesk extension)', () 
     const t = tradingBook();
     const report = await detail(t, 'from_date=2026-05-01&to_date=2026-09-30&by=month');
     expect(report.columns.map((column: { label: string }) => column.label)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08', '2026-09', 'Total']);
-    expect(amountsOf(report.lines, 'Operating profit')).toEqual(['1600.0', '0.0', '0.0', '4400.0', '50.0', '6050.0']);
+    expect(amountsOf(report.lines, 'Operating profit')).toEqual(['1600.0', '0.0', '0.0', '4400.0', '0.0', '6000.0']);
+    expect(amountsOf(report.lines, 'Profit before taxation')).toEqual(['1600.0', '0.0', '0.0', '4400.0', '50.0', '6050.0']);
     for (const line of report.lines as Line[]) {
       if (line.amounts.length === 0 || line.label.startsWith('Retained profit')) continue;
       const months = line.amounts.slice(0, -1).reduce((sum, amount) => sum + pence(amount), 0);
@@ -131,8 +137,10 @@ describe('GET /v2/accounting/profit_and_loss/detail (Ledgerdesk extension)', () 
     }
   });
 
-  it('adds up for random books: sections to their totals, and the operating and retained profit to the summary', async () => {
-    const codes = ['001', '051', '055', '101', '103', '250', '285', '335', '363', '460', '502', '599', '968'];
+  it('adds up for random books: sections to their totals, and the profit before taxation and retained profit to the summary', async () => {
+    // 051 and 362 (interest) are after operating profit: the summary's operating_profit counts them, so
+    // it equals the profit before taxation, and differs from the operating profit whenever they move.
+    const codes = ['001', '051', '055', '101', '103', '250', '285', '335', '362', '363', '460', '502', '599', '968'];
     await fc.assert(
       fc.asyncProperty(fc.array(fc.record({ code: fc.constantFrom(...codes), pence: fc.integer({ min: -500_000, max: 500_000 }), day: fc.integer({ min: 1, max: 28 }) }), { maxLength: 12 }), async (entries) => {
         const t = createTestBook();
@@ -153,12 +161,108 @@ describe('GET /v2/accounting/profit_and_loss/detail (Ledgerdesk extension)', () 
           }
         }
         const summary = (await t.json('GET', '/v2/accounting/profit_and_loss/summary?from_date=2026-05-01&to_date=2027-04-30')).body.profit_and_loss_summary;
-        expect(amountsOf(lines, 'Operating profit')).toEqual([summary.operating_profit]);
+        expect(amountsOf(lines, 'Profit before taxation')).toEqual([summary.operating_profit]);
+        const interest = lines.filter((line) => line.kind === 'category' && (line.nominal_code === '051' || line.nominal_code === '362'));
+        const interestNet = interest.reduce((sum, line) => sum + (line.nominal_code === '051' ? 1 : -1) * pence(line.amounts[0]!), 0);
+        expect(pence(amountsOf(lines, 'Operating profit')![0]!) + interestNet).toBe(pence(summary.operating_profit));
         expect(amountsOf(lines, 'Retained profit for the period')).toEqual([summary.retained_profit]);
         expect(amountsOf(lines, 'Retained profit carried forward')).toEqual([summary.retained_profit_carried_forward]);
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+/**
+ * Example Ltd with interest (the year-end audit: 362 and 051 were inside administrative expenses and
+ * other operating income). Year 1: 10.00 received, 60.00 paid. Year 2 (from 1 May 2026): sales of
+ * 5,000.00 and 15.00 of bank charges in June (charges are not interest: they stay administrative); on
+ * 31 July 12.34 of interest received, 123.45 of loan interest on 362 and 30.00 on a category of the
+ * company's own with the tax reporting name "Interest Payable and similar charges" (hire purchase
+ * interest, 300); in August a bill of 100.00 of interest for the project Website.
+ */
+async function interestBook(): Promise<TestBook> {
+  const t = createTestBook();
+  postDocument(t, '2025-10-01', [{ code: '681', debit: 10_00 }, { code: '051', debit: -10_00 }, { code: '362', debit: 60_00 }, { code: '796', debit: -60_00 }]);
+  postDocument(t, '2026-06-15', [{ code: '681', debit: 5_000_00 }, { code: '001', debit: -5_000_00 }]);
+  postDocument(t, '2026-06-20', [{ code: '363', debit: 15_00 }, { code: '796', debit: -15_00 }]);
+  const hirePurchase = await t.json('POST', '/v2/categories', {
+    body: { category: { category_group: 'admin_expenses', nominal_code: '300', description: 'Hire Purchase Interest', tax_reporting_name: 'interest_payable' } },
+  });
+  expect(hirePurchase.status, JSON.stringify(hirePurchase.body)).toBe(201);
+  postDocument(t, '2026-07-31', [{ code: '681', debit: 12_34 }, { code: '051', debit: -12_34 }, { code: '362', debit: 123_45 }, { code: '300', debit: 30_00 }, { code: '796', debit: -153_45 }]);
+  const lender = await contact(t, { organisation_name: 'Lender Ltd' });
+  const website = insertProject(t, lender, 'Website');
+  const bill = await postBill(t, lender, { dated_on: '2026-08-05', due_on: '2026-09-05', project: website, bill_items: [{ category: `${ORIGIN}/v2/categories/362`, description: 'Loan interest', total_value: '100' }] });
+  expect(bill.status, JSON.stringify(bill.body)).toBe(201);
+  return t;
+}
+
+describe('interest after operating profit (Companies Act format 1 items 10 and 12)', () => {
+  const sectionOf = (lines: Line[], heading: string) => {
+    const start = lines.findIndex((line) => line.label === heading && line.kind === 'heading');
+    const end = lines.findIndex((line, index) => index > start && line.kind === 'total');
+    return start < 0 ? [] : lines.slice(start + 1, end + 1).map((line) => [line.nominal_code ?? line.label, ...line.amounts]);
+  };
+  const order = (lines: Line[]) => lines.filter((line) => line.kind !== 'category').map((line) => line.label);
+
+  it('puts interest receivable and payable on their own lines between operating profit and profit before taxation', async () => {
+    const t = await interestBook();
+    const report = await detail(t, 'from_date=2026-05-01&to_date=2027-04-30');
+    const lines: Line[] = report.lines;
+    expect(order(lines)).toEqual([
+      'Turnover', 'Total turnover', 'Cost of sales', 'Total cost of sales', 'Gross profit',
+      'Administrative expenses', 'Total administrative expenses', 'Other operating income', 'Total other operating income', 'Operating profit',
+      'Interest receivable and similar income', 'Total interest receivable and similar income',
+      'Interest payable and similar expenses', 'Total interest payable and similar expenses',
+      'Profit before taxation', 'Profit for the financial year', 'Retained profit for the period', 'Retained profit carried forward',
+    ]);
+    // Bank charges stay administrative; no interest is left in administrative expenses or other income.
+    expect(sectionOf(lines, 'Administrative expenses')).toEqual([['363', '15.0'], ['Total administrative expenses', '15.0']]);
+    expect(sectionOf(lines, 'Other operating income')).toEqual([['Total other operating income', '0.0']]);
+    expect(amountsOf(lines, 'Operating profit')).toEqual(['4985.0']);
+    expect(sectionOf(lines, 'Interest receivable and similar income')).toEqual([['051', '12.34'], ['Total interest receivable and similar income', '12.34']]);
+    expect(sectionOf(lines, 'Interest payable and similar expenses')).toEqual([['300', '30.0'], ['362', '223.45'], ['Total interest payable and similar expenses', '253.45']]);
+    // 4,985.00 + 12.34 - 253.45 = 4,743.89: the summary's operating_profit, which counts every income and expense.
+    expect(amountsOf(lines, 'Profit before taxation')).toEqual(['4743.89']);
+    expect(amountsOf(lines, 'Tax on profit')).toEqual(['0.0']);
+    expect(amountsOf(lines, 'Profit for the financial year')).toEqual(['4743.89']);
+    const summary = (await t.json('GET', '/v2/accounting/profit_and_loss/summary?from_date=2026-05-01&to_date=2027-04-30')).body.profit_and_loss_summary;
+    expect(summary).toMatchObject({ income: '5012.34', expenses: '268.45', operating_profit: '4743.89', retained_profit: '4743.89' });
+    // The tax estimate taxes the same profit: interest received is taxable, interest paid deductible.
+    expect(report.corporation_tax_estimate.adjusted_profit).toBe('4743.89');
+  });
+
+  it('keeps them on their own lines beside the year before, by month and by project, to the penny', async () => {
+    const t = await interestBook();
+    const compared: Line[] = (await detail(t, 'from_date=2026-05-01&to_date=2027-04-30&compare=previous_year')).lines;
+    expect(sectionOf(compared, 'Interest receivable and similar income')).toEqual([['051', '12.34', '10.0'], ['Total interest receivable and similar income', '12.34', '10.0']]);
+    expect(sectionOf(compared, 'Interest payable and similar expenses')).toEqual([['300', '30.0', '0.0'], ['362', '223.45', '60.0'], ['Total interest payable and similar expenses', '253.45', '60.0']]);
+    expect(amountsOf(compared, 'Operating profit')).toEqual(['4985.0', '0.0']);
+    expect(amountsOf(compared, 'Profit before taxation')).toEqual(['4743.89', '-50.0']);
+    expect(compared.find((line) => line.label === 'Profit before taxation')?.change).toBe('4793.89');
+
+    const months: Line[] = (await detail(t, 'from_date=2026-05-01&to_date=2026-09-30&by=month')).lines;
+    expect(amountsOf(months, 'Operating profit')).toEqual(['0.0', '4985.0', '0.0', '0.0', '0.0', '4985.0']);
+    expect(amountsOf(months, 'Total interest receivable and similar income')).toEqual(['0.0', '0.0', '12.34', '0.0', '0.0', '12.34']);
+    expect(amountsOf(months, 'Total interest payable and similar expenses')).toEqual(['0.0', '0.0', '153.45', '100.0', '0.0', '253.45']);
+    expect(amountsOf(months, 'Profit before taxation')).toEqual(['0.0', '4985.0', '-141.11', '-100.0', '0.0', '4743.89']);
+
+    const projects: Line[] = (await detail(t, 'from_date=2026-05-01&to_date=2027-04-30&by=project')).lines;
+    expect(sectionOf(projects, 'Interest payable and similar expenses')).toEqual([
+      ['300', '0.0', '30.0', '30.0'],
+      ['362', '100.0', '123.45', '223.45'],
+      ['Total interest payable and similar expenses', '100.0', '153.45', '253.45'],
+    ]);
+    expect(amountsOf(projects, 'Operating profit')).toEqual(['0.0', '4985.0', '4985.0']);
+    expect(amountsOf(projects, 'Profit before taxation')).toEqual(['-100.0', '4843.89', '4743.89']);
+  });
+
+  it('leaves out an interest section with nothing in any column', async () => {
+    const t = tradingBook();
+    const lines: Line[] = (await detail(t, 'from_date=2025-05-01&to_date=2026-04-30')).lines;
+    expect(lines.some((line) => line.label.startsWith('Interest'))).toBe(false);
+    expect(amountsOf(lines, 'Profit before taxation')).toEqual(amountsOf(lines, 'Operating profit'));
   });
 });
 

@@ -71,7 +71,7 @@ describe('reports on screen, in PDF and in CSV', () => {
   it('the detailed profit and loss compared with the year before has the same lines and figures in all three', async () => {
     const t = createTestBook();
     await createSet(t, { dated_on: '2025-09-01', description: 'Year 1', journal_entries: [entry('681', '800'), entry('001', '-800'), entry('285', '120.5'), entry('797', '-120.5')] });
-    await createSet(t, { dated_on: '2026-06-02', description: 'Year 2', journal_entries: [entry('681', '1200'), entry('001', '-1000'), entry('051', '-200'), entry('335', '60'), entry('797', '-60')] });
+    await createSet(t, { dated_on: '2026-06-02', description: 'Year 2', journal_entries: [entry('681', '1200'), entry('001', '-1000'), entry('051', '-200'), entry('335', '60'), entry('797', '-60'), entry('362', '35.5'), entry('797', '-35.5')] });
     const query = 'from_date=2026-05-01&to_date=2027-04-30&compare=previous_period';
     const report = profitAndLossDetailSchema.parse((await t.json('GET', `/v2/accounting/profit_and_loss/detail?${query}`)).body.profit_and_loss_detail);
     const pdf = await pdfText(t, `/v2/reports/profit_and_loss/pdf?${query}`);
@@ -89,6 +89,14 @@ describe('reports on screen, in PDF and in CSV', () => {
       expect(csv[index]).toBe([line.nominal_code ?? '', line.label, ...line.amounts.map(two), two(line.change!)].join(','));
     });
     expect(csv).toContain('285,Accommodation and Meals,0.00,120.50,-120.50');
+    // Interest after operating profit (format 1 items 10 and 12): 1,000.00 - 60.00 = 940.00 operating,
+    // + 200.00 received - 35.50 paid = 1,104.50 before taxation, in the CSV and the PDF alike.
+    expect(csv).toContain(',Operating profit,940.00,679.50,260.50');
+    expect(csv).toContain('051,Interest Received,200.00,0.00,200.00');
+    expect(csv).toContain('362,Interest Payable,35.50,0.00,35.50');
+    expect(csv).toContain(',Profit before taxation,1104.50,679.50,425.00');
+    expect(csv).toContain(',Profit for the financial year,1104.50,679.50,425.00');
+    expect(pdf).toContain('Interest payable and similar expenses 362 Interest Payable £35.50 £0.00 £35.50 Total interest payable and similar expenses £35.50 £0.00 £35.50 Profit before taxation £1,104.50 £679.50 £425.00');
   });
 
   it('the trial balance, the cashflow and the aged debtors print in PDF the rows and figures their CSV has', async () => {

@@ -3,13 +3,16 @@ import type { EngineContext } from '../context';
 import { profitAndLoss } from './profit-and-loss';
 import { CORPORATION_TAX_CODES, DIVIDEND_CODE, PROFIT_CODES_SQL, RETAINED_PROFIT_CODE } from './retained-profit-codes';
 import { openingHoldsYearToDate, openingSetId } from './opening-source';
+import { INTEREST_RECEIVABLE_CODE, interestPayableCodes } from './interest-codes';
 
 /**
  * The detailed profit and loss: each income and expense category in the order of the Companies Act
- * profit and loss format 1 (turnover, cost of sales, gross profit, administrative expenses, other
- * operating income, operating profit, tax, profit for the period, dividends, retained profit), for one
- * or more columns (a period, a comparison period, the months of a period, or its projects). Every
- * figure is read from postings as the summary reads them, so each column's totals equal the summary's.
+ * profit and loss format 1 (SI 2008/410 Sch 1 Part 1 Section B: turnover, cost of sales, gross profit,
+ * administrative expenses, other operating income, operating profit, interest receivable and interest
+ * payable, profit before taxation, tax, profit for the financial year; then dividends and retained
+ * profit), for one or more columns (a period, a comparison period, the months of a period, or its
+ * projects). Every figure is read from postings as the summary reads them, so each column's totals equal
+ * the summary's: its operating_profit counts interest, so it is this report's profit before taxation.
  */
 export interface DetailColumn {
   key: string;
@@ -66,9 +69,12 @@ function movements(sqlite: Database.Database, column: DetailColumn, opening: num
     .all({ from: column.from, to: column.to, opening: opening ?? -1, yearToDate: yearToDate ? 1 : 0, project: column.projectId ?? -1 });
 }
 
-type Section = 'turnover' | 'costOfSales' | 'administrative' | 'otherIncome' | 'tax' | 'dividends' | 'adjustments';
+type Section = 'turnover' | 'costOfSales' | 'administrative' | 'otherIncome' | 'interestReceivable' | 'interestPayable' | 'tax' | 'dividends' | 'adjustments';
 
-function sectionOf(baseCode: string): Section | null {
+function sectionOf(baseCode: string, interestPayable: ReadonlySet<string>): Section | null {
+  // Interest first: it sits in the ranges of other income and of costs, but comes after operating profit.
+  if (baseCode === INTEREST_RECEIVABLE_CODE) return 'interestReceivable';
+  if (interestPayable.has(baseCode)) return 'interestPayable';
   const code = Number(baseCode);
   if (code >= 1 && code <= 49) return 'turnover';
   if (code >= 50 && code <= 95) return 'otherIncome';
@@ -81,7 +87,7 @@ function sectionOf(baseCode: string): Section | null {
 }
 
 /** Income reads as a credit, everything taken from profit as a debit. */
-const READS_AS_CREDIT: ReadonlySet<Section> = new Set(['turnover', 'otherIncome']);
+const READS_AS_CREDIT: ReadonlySet<Section> = new Set(['turnover', 'otherIncome', 'interestReceivable']);
 
 export interface ProfitAndLossDetail {
   lines: DetailLine[];
@@ -98,20 +104,25 @@ export function profitAndLossDetail(
   const names = new Map<string, string>();
   for (const rows of byColumn) for (const row of rows.values()) names.set(row.baseCode, row.name);
   const codes = [...names.keys()].sort((a, b) => Number(a) - Number(b));
+  const interestPayable = interestPayableCodes(sqlite);
+  const codesOf = (section: Section) => codes.filter((code) => sectionOf(code, interestPayable) === section);
 
   const read = (section: Section, movement: Movement | undefined) => (movement ? (READS_AS_CREDIT.has(section) ? -movement.debit : movement.debit) : 0);
-  const sectionTotal = (section: Section) => byColumn.map((rows) => codes.filter((code) => sectionOf(code) === section).reduce((sum, code) => sum + read(section, rows.get(code)), 0));
+  const sectionTotal = (section: Section) => byColumn.map((rows) => codesOf(section).reduce((sum, code) => sum + read(section, rows.get(code)), 0));
   const combine = (...parts: [number, number[]][]) => columns.map((_, index) => parts.reduce((sum, [sign, amounts]) => sum + sign * amounts[index]!, 0));
 
   const lines: DetailLine[] = [];
   const section = (title: string, key: Section, totalLabel: string) => {
-    const inSection = codes.filter((code) => sectionOf(code) === key);
+    const inSection = codesOf(key);
     lines.push({ kind: 'heading', label: title, amounts: [] });
     for (const code of inSection) lines.push({ kind: 'category', label: names.get(code) ?? code, nominalCode: code, amounts: byColumn.map((rows) => read(key, rows.get(code))) });
     const total = sectionTotal(key);
     lines.push({ kind: 'total', label: totalLabel, amounts: total });
     return total;
   };
+  // Interest is shown only when a column has some: a book that never had any keeps its shorter report,
+  // as accounts leave out a format item with no amount this year or the year before.
+  const interestSection = (title: string, key: Section, totalLabel: string) => (codesOf(key).length > 0 ? section(title, key, totalLabel) : sectionTotal(key));
 
   const turnover = section('Turnover', 'turnover', 'Total turnover');
   const costOfSales = section('Cost of sales', 'costOfSales', 'Total cost of sales');
@@ -121,10 +132,15 @@ export function profitAndLossDetail(
   const otherIncome = section('Other operating income', 'otherIncome', 'Total other operating income');
   const operatingProfit = combine([1, grossProfit], [-1, administrative], [1, otherIncome]);
   lines.push({ kind: 'grand', label: 'Operating profit', amounts: operatingProfit });
+  // Format 1 items 10 and 12 (items 7-9 and 11, investments, have no codes in the charts).
+  const interestReceivable = interestSection('Interest receivable and similar income', 'interestReceivable', 'Total interest receivable and similar income');
+  const interestPayableTotal = interestSection('Interest payable and similar expenses', 'interestPayable', 'Total interest payable and similar expenses');
+  const beforeTax = combine([1, operatingProfit], [1, interestReceivable], [-1, interestPayableTotal]);
+  lines.push({ kind: 'grand', label: 'Profit before taxation', amounts: beforeTax });
   const tax = sectionTotal('tax');
   lines.push({ kind: 'category', label: 'Tax on profit', nominalCode: '502', amounts: tax });
-  const afterTax = combine([1, operatingProfit], [-1, tax]);
-  lines.push({ kind: 'grand', label: 'Profit for the period', amounts: afterTax });
+  const afterTax = combine([1, beforeTax], [-1, tax]);
+  lines.push({ kind: 'grand', label: 'Profit for the financial year', amounts: afterTax });
   const dividends = sectionTotal('dividends');
   lines.push({ kind: 'category', label: 'Dividends', nominalCode: String(DIVIDEND_CODE), amounts: dividends });
   const adjustments = sectionTotal('adjustments');

@@ -22,9 +22,11 @@ export function disallowedCodes(sqlite: Database.Database): Set<string> {
 }
 
 /**
- * A period's profit adjusted for tax before capital allowances: the operating profit as the profit and
- * loss counts it (income 001-095 less expenses 096-599 but corporation tax, opening balances left out)
- * with the disallowed categories added back. Minor units; negative for a loss.
+ * A period's profit adjusted for tax before capital allowances: the profit before taxation as the profit
+ * and loss counts it (income 001-095 less expenses 096-599 but corporation tax, opening balances left
+ * out), so interest received (051, taxable) and interest paid (362 and the like, deductible) count as
+ * much as trading; the detailed report's operating profit leaves them out. The disallowed categories
+ * are added back. Minor units; negative for a loss.
  */
 export function taxAdjustedProfit(sqlite: Database.Database, period: ChargeablePeriod, disallowed: ReadonlySet<string>, opening: number | null): number {
   // Every posting in the period through the covering (category_id, dated_on, debit_minor) index, less
