@@ -258,6 +258,21 @@ describe('interest after operating profit (Companies Act format 1 items 10 and 1
     expect(amountsOf(projects, 'Profit before taxation')).toEqual(['-100.0', '4843.89', '4743.89']);
   });
 
+  it('lays out a sole trader\'s interest the same way, with its own chart\'s interest name', async () => {
+    // Format 1 binds companies; the same lines read as well for a sole trader, whose 362 and own
+    // "Bank and loan interest" categories are finance costs too (and 363 bank charges are not).
+    const t = createTestBook({ type: 'UkSoleTrader', name: 'Sam Trader' });
+    const overdraft = await t.json('POST', '/v2/categories', {
+      body: { category: { category_group: 'admin_expenses', nominal_code: '301', description: 'Overdraft Interest', tax_reporting_name: 'bank_and_loan_interest' } },
+    });
+    expect(overdraft.status, JSON.stringify(overdraft.body)).toBe(201);
+    postDocument(t, '2026-06-01', [{ code: '362', debit: 40_00 }, { code: '301', debit: 5_25 }, { code: '363', debit: 2_00 }, { code: '796', debit: -47_25 }]);
+    const lines: Line[] = (await detail(t, 'from_date=2026-05-01&to_date=2027-04-30')).lines;
+    expect(sectionOf(lines, 'Administrative expenses')).toEqual([['363', '2.0'], ['Total administrative expenses', '2.0']]);
+    expect(sectionOf(lines, 'Interest payable and similar expenses')).toEqual([['301', '5.25'], ['362', '40.0'], ['Total interest payable and similar expenses', '45.25']]);
+    expect(amountsOf(lines, 'Profit before taxation')).toEqual(['-47.25']);
+  });
+
   it('leaves out an interest section with nothing in any column', async () => {
     const t = tradingBook();
     const lines: Line[] = (await detail(t, 'from_date=2025-05-01&to_date=2026-04-30')).lines;
