@@ -68,7 +68,7 @@ describe.shuffle('the corporation tax estimate in browser mode', () => {
     const estimate = await profitAndLossFor('2026/27');
     await estimate.getByText(/On a taxable profit of £21,972\.00: £4,174\.68, due by 1 Feb 2028/).waitFor();
     const computation = estimate.getByRole('table', { name: 'Tax computation' });
-    expect(await row(computation, 'Operating profit with')).toEqual(['£30,000.00']);
+    expect(await row(computation, 'Profit before taxation with')).toEqual(['£30,000.00']);
     expect(await row(computation, 'Less capital allowances')).toEqual(['£1,128.00']);
     expect(await row(computation, 'Add balancing charges')).toEqual(['£500.00']);
     expect(await row(computation, 'Less losses brought forward')).toEqual(['£7,400.00']);
@@ -90,7 +90,7 @@ describe.shuffle('the corporation tax estimate in browser mode', () => {
   it('shows a year with a loss as a loss carried forward, with no tax', async () => {
     const estimate = await profitAndLossFor('2025/26');
     const computation = estimate.getByRole('table', { name: 'Tax computation' });
-    expect(await row(computation, 'Operating profit with')).toEqual(['-£5,000.00']);
+    expect(await row(computation, 'Profit before taxation with')).toEqual(['-£5,000.00']);
     expect(await row(computation, 'Less capital allowances')).toEqual(['£2,400.00']);
     expect(await row(computation, 'Taxable profit \\(a loss\\)')).toEqual(['-£7,400.00']);
     expect(await row(computation, 'Corporation tax')).toEqual(['£0.00']);

@@ -25,6 +25,10 @@ describe.shuffle('reports in browser mode', () => {
     // Year 1 (to 30 April 2026): 300.00 of accountancy on credit.
     const journal = await book.json('POST', '/v2/journal_sets', { body: { journal_set: { dated_on: '2026-03-01', description: 'Accountancy, year 1', journal_entries: [{ category: '285', debit_value: '300' }, { category: '797', debit_value: '-300' }] } } });
     expect(journal.status).toBe(201);
+    // Year 2: 40.00 of loan interest paid and 40.00 of interest received (the profit is unchanged by it),
+    // shown after operating profit, never inside administrative expenses or other operating income.
+    const interest = await book.json('POST', '/v2/journal_sets', { body: { journal_set: { dated_on: '2026-11-10', description: 'Interest', journal_entries: [{ category: '362', debit_value: '40' }, { category: '051', debit_value: '-40' }] } } });
+    expect(interest.status).toBe(201);
     const invoice = await book.json('POST', '/v2/invoices', { body: { invoice: { contact: customer, dated_on: '2026-11-01', payment_terms_in_days: 30, invoice_items: [{ description: 'Consulting', item_type: 'Hours', price: '100', quantity: '10', sales_tax_rate: '20' }] } } });
     expect(invoice.status).toBe(201);
     expect((await book.json('PUT', `${new URL(invoice.body.invoice.url).pathname}/transitions/mark_as_sent`)).status).toBe(200);
@@ -74,6 +78,30 @@ describe.shuffle('reports in browser mode', () => {
     await page.getByRole('columnheader', { name: '1 May 2025 to 30 Apr 2026' }).waitFor();
     // This year, last year and the change.
     expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Total administrative expenses')).toEqual(['£500.00', '£300.00', '£200.00']);
+    // Interest on its own lines after operating profit (Companies Act format 1 items 10 and 12).
+    const rowsAfter = async (from: string) => {
+      const labels = (await page.getByRole('table', { name: /1 May 2026 to 30 Apr 2027/ }).getByRole('rowheader').allTextContents()).map((text) => text.trim());
+      return labels.slice(labels.indexOf(from), labels.indexOf(from) + 11);
+    };
+    expect(await rowsAfter('Operating profit')).toEqual([
+      'Operating profit',
+      'Interest receivable and similar income',
+      '051 Interest Received',
+      'Total interest receivable and similar income',
+      'Interest payable and similar expenses',
+      '362 Interest Payable',
+      'Total interest payable and similar expenses',
+      'Profit before taxation',
+      '502 Tax on profit',
+      'Profit for the financial year',
+      '908 Dividends',
+    ]);
+    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Total interest receivable and similar income')).toEqual(['£40.00', '£0.00', '£40.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Total interest payable and similar expenses')).toEqual(['£40.00', '£0.00', '£40.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Profit before taxation')).toEqual(['£500.00', '-£300.00', '£800.00']);
+    expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Profit for the financial year')).toEqual(['£500.00', '-£300.00', '£800.00']);
+    await page.getByRole('table', { name: /1 May 2026 to 30 Apr 2027/ }).getByRole('row', { name: /^Profit before taxation/ }).scrollIntoViewIfNeeded();
+    await checkScreen(app, 'reports-profit-and-loss-interest');
     expect(await cells('Profit and loss, 1 May 2026 to 30 Apr 2027', 'Retained profit carried forward')).toEqual(['£200.00', '-£300.00', '£500.00']);
     // Year 1's loss of 300.00 is brought forward against year 2's 500.00 (CTA 2010 s45A): 200.00 taxable.
     await page.getByRole('region', { name: 'Corporation tax estimate' }).getByText(/On a taxable profit of £200\.00: £38\.00, due by 1 Feb 2028/).waitFor();
@@ -105,6 +133,7 @@ describe.shuffle('reports in browser mode', () => {
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text).toContain('Code,Line,2026-05-01 to 2027-04-30,2025-05-01 to 2026-04-30,Change\r\n');
     expect(text).toContain(',Total turnover,1000.00,0.00,1000.00\r\n');
+    expect(text).toContain(',Profit before taxation,500.00,-300.00,800.00\r\n');
   });
 
   it('shows the balance sheet as at a date, balancing', async () => {
@@ -133,8 +162,8 @@ describe.shuffle('reports in browser mode', () => {
     await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Accounting year 2026/27' });
     const grid = page.getByRole('grid', { name: 'Trial balance' });
     await grid.waitFor();
-    await page.getByText('Total debits £14,100.00').waitFor();
-    await page.getByText('Total credits £14,100.00').waitFor();
+    await page.getByText('Total debits £14,140.00').waitFor();
+    await page.getByText('Total credits £14,140.00').waitFor();
     await checkScreen(app, 'reports-trial-balance');
     await grid.getByRole('row', { name: /Sales/ }).dblclick();
     await page.getByRole('heading', { name: /001 Sales: postings from 1 May 2026 to 30 Apr 2027/ }).waitFor();
