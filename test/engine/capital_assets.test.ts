@@ -151,14 +151,20 @@ describe('depreciation in the ledger and the balance sheet', () => {
     expect((await balanceSheet('2025-12-31')).capital_assets.net_book_value).toBe('0.0');
     const midYear = await balanceSheet('2026-06-30');
     expect(midYear.capital_assets.net_book_value).toBe('800.0');
-    // The statutory layout shows the fixed assets at cost less accumulated depreciation.
+    // The statutory layout shows the fixed assets at cost less accumulated depreciation. 30 June 2026 is
+    // in the accounting year from 1 May 2026: January's purchase and charge are brought forward.
     const fixed = midYear.layout.slice(1, midYear.layout.findIndex((line: any) => line.label === 'Total fixed assets'));
     expect(fixed.map((line: any) => [line.kind, line.label, line.amount])).toEqual([
       ['subheading', 'Cost', undefined],
-      ['account', 'Capital Asset Purchase: Computer Equipment', '1200.0'],
+      ['account', 'Capital Asset Brought Forward: Computer Equipment', '1200.0'],
       ['subheading', 'Less accumulated depreciation', undefined],
-      ['account', 'Capital Asset Depreciation in Year: Computer Equipment', '-400.0'],
+      ['account', 'Capital Asset Depreciation Brought Forward: Computer Equipment', '-400.0'],
       ['total', 'Net book value', '800.0'],
+    ]);
+    const inTheYear = (await balanceSheet('2026-04-30')).layout.filter((line: any) => line.kind === 'account' && line.nominal_code?.startsWith('60'));
+    expect(inTheYear.map((line: any) => [line.label, line.amount])).toEqual([
+      ['Capital Asset Purchase: Computer Equipment', '1200.0'],
+      ['Capital Asset Depreciation in Year: Computer Equipment', '-400.0'],
     ]);
     expect((await balanceSheet('2027-06-30')).capital_assets.net_book_value).toBe('400.0');
     expect((await balanceSheet('2028-06-30')).capital_assets.net_book_value).toBe('0.0');

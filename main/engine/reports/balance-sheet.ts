@@ -3,6 +3,7 @@ import type { CompanyType } from '../../../shared/api/company';
 import { PLACE_OF_HEADING, sheetHeading, vatNetOf, type BalanceSheetPlace, type SheetHeading } from './balance-sheet-place';
 import { balancesAt, type CategoryBalance } from './category-balances';
 import { sheetLayout, type SheetLayoutLine } from './balance-sheet-layout';
+import { rolledForward } from './fixed-asset-roll';
 
 export type { BalanceSheetPlace };
 
@@ -27,18 +28,21 @@ export interface BalanceSheet {
 
 const sum = (lines: readonly CategoryBalance[]) => lines.reduce((total, line) => total + line.total, 0);
 
-/** The balance sheet at a date, from postings alone. total_assets always equals total_owners_equity. */
+/**
+ * The balance sheet at a date, from postings alone. total_assets always equals total_owners_equity.
+ * The API's lists give each account as the ledger holds it; the statutory layout reads the fixed asset
+ * accounts' movements before the accounting year as brought forward (fixed-asset-roll.ts), which moves
+ * figures only between the tangible asset accounts of one type, so every total is the same.
+ */
 export function balanceSheet(sqlite: Database.Database, asAt: string, companyType: CompanyType): BalanceSheet {
   const placed: Record<BalanceSheetPlace, PlacedBalance[]> = { capitalAssets: [], currentAssets: [], currentLiabilities: [], ownersEquity: [], retainedProfit: [] };
   const balances = balancesAt(sqlite, asAt);
   const context = { companyType, vatNet: vatNetOf(balances) };
-  const all: PlacedBalance[] = [];
   for (const line of balances) {
     const heading = sheetHeading(line, context);
-    const balance = { ...line, heading };
-    placed[PLACE_OF_HEADING[heading]].push(balance);
-    all.push(balance);
+    placed[PLACE_OF_HEADING[heading]].push({ ...line, heading });
   }
+  const presented = rolledForward(sqlite, balances, asAt).map((line) => ({ ...line, heading: sheetHeading(line, context) }));
   const netBookValue = sum(placed.capitalAssets);
   const netCurrentAssets = sum(placed.currentAssets) + sum(placed.currentLiabilities);
   const retainedProfit = -sum(placed.retainedProfit);
@@ -52,6 +56,6 @@ export function balanceSheet(sqlite: Database.Database, asAt: string, companyTyp
     ownersEquity: placed.ownersEquity,
     retainedProfit,
     totalOwnersEquity: retainedProfit - sum(placed.ownersEquity),
-    layout: sheetLayout(all, retainedProfit, companyType === 'UkLimitedCompany'),
+    layout: sheetLayout(presented, retainedProfit, companyType === 'UkLimitedCompany'),
   };
 }

@@ -19,7 +19,8 @@ interface Row extends Omit<CategoryBalance, 'total'> {
   before: number;
 }
 
-const CATEGORY_COLUMNS = `c.id AS categoryId, c.nominal_code AS nominalCode, c.base_code AS baseCode, c.description AS name,
+/** A category's columns as CategoryBalance names them (alias `c`). */
+export const CATEGORY_COLUMNS = `c.id AS categoryId, c.nominal_code AS nominalCode, c.base_code AS baseCode, c.description AS name,
   c.bank_account_id AS bankAccountId, c.user_id AS userId, c.capital_asset_type_id AS capitalAssetTypeId`;
 
 /**
