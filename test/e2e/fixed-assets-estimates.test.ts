@@ -123,6 +123,8 @@ describe.shuffle('fixed assets: before the books start, and changes of estimate'
     const schedule = await openFirstAsset('Laptop');
     await schedule.getByRole('button', { name: 'Change…' }).click();
     const dialog = laptopDialog();
+    // Its cost reads as money is typed, not as the engine's decimal ("1200.0").
+    expect(await dialog.getByRole('textbox', { name: 'Cost (GBP)' }).inputValue()).toBe('1,200.00');
     await dialog.getByRole('textbox', { name: 'Life in years' }).fill('5');
     // The change is made today (the engine's 22 November 2026) unless the person says otherwise.
     const appliesFrom = dialog.getByRole('textbox', { name: 'Applies from' });
