@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Dialog } from 'playwright-core';
-import { draftKept, eachWayAsks, leaveDialog } from './drafts';
+import { draftKept, eachWayAsks, leaveDialog, reloadAndOpenDraft } from './drafts';
 import { useBookOpener } from './fresh-book';
 import { manualSyncDoor, type ManualSyncDoor } from './loopback-remote';
 import { checkScreen } from './screens';
@@ -105,21 +104,6 @@ describe.shuffle('drafts of the statement import review', () => {
     expect(await importButton().textContent()).toContain('Import 2 rows');
   }
 
-  /** Reloads the window (answering the window's own leave question) and opens the one draft offered. */
-  async function reloadAndOpenDraft(): Promise<void> {
-    const { page } = app;
-    let asked = '';
-    const leave = (shown: Dialog) => {
-      asked = shown.type();
-      void shown.accept();
-    };
-    page.on('dialog', leave);
-    await page.reload();
-    page.off('dialog', leave);
-    expect(asked).toBe('beforeunload');
-    await page.getByRole('dialog', { name: `1 unsaved draft: ${label}` }).getByRole('button', { name: `Open the draft of ${label}` }).click();
-  }
-
   it('untouched it closes at once; chosen, Escape, Close and another section ask and Keep editing keeps every choice; a reload offers it', async () => {
     await openBanking();
     const { page } = app;
@@ -150,7 +134,7 @@ describe.shuffle('drafts of the statement import review', () => {
     });
     expect(await transactions()).toEqual([]);
 
-    await reloadAndOpenDraft();
+    await reloadAndOpenDraft(app, label);
     await review().getByRole('heading', { name: 'Review statement.csv' }).waitFor();
     await expect.poll(() => rowBox('TRAIN TICKET').isChecked()).toBe(false);
     await intact();

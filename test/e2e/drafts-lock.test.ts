@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Dialog } from 'playwright-core';
-import { draftKept, dropStatementOnWindow, eachWayAsks, leaveDialog } from './drafts';
+import { draftKept, dropStatementOnWindow, eachWayAsks, leaveDialog, reloadAndOpenDraft } from './drafts';
 import { useBookOpener } from './fresh-book';
 import { manualSyncDoor, type ManualSyncDoor } from './loopback-remote';
 import { checkScreen } from './screens';
@@ -52,21 +51,6 @@ describe.shuffle('drafts of the lock date', () => {
     await app.page.keyboard.press('Tab');
   }
 
-  /** Reloads the window (answering the window's own leave question) and opens the one draft offered. */
-  async function reloadAndOpenDraft(): Promise<void> {
-    const { page } = app;
-    let asked = '';
-    const leave = (shown: Dialog) => {
-      asked = shown.type();
-      void shown.accept();
-    };
-    page.on('dialog', leave);
-    await page.reload();
-    page.off('dialog', leave);
-    expect(asked).toBe('beforeunload');
-    await page.getByRole('dialog', { name: `1 unsaved draft: ${label}` }).getByRole('button', { name: `Open the draft of ${label}` }).click();
-  }
-
   it('untouched it lets go at once; typed, every way out asks, and Keep editing keeps the date on its tab; a reload offers it', async () => {
     await openLocks();
     const { page } = app;
@@ -106,7 +90,7 @@ describe.shuffle('drafts of the lock date', () => {
     expect(await page.getByRole('dialog', { name: /^Review / }).count()).toBe(0);
     expect(await locks()).toEqual([]);
 
-    await reloadAndOpenDraft();
+    await reloadAndOpenDraft(app, label);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await expect.poll(() => tab('Account locks').getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => lockDate().inputValue()).toBe('31 Mar 2026');

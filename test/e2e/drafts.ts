@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Dialog, Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppSession } from './session';
 
@@ -9,6 +9,24 @@ import type { AppSession } from './session';
  */
 
 export const leaveDialog = (app: Pick<AppSession, 'page'>) => app.page.getByRole('alertdialog', { name: 'Unsaved changes' });
+
+/**
+ * Reloads the window as a person closing it would (the window's own leave question, beforeunload,
+ * must be asked and is answered Leave), then opens the one draft offered, named `label`.
+ */
+export async function reloadAndOpenDraft(app: Pick<AppSession, 'page'>, label: string): Promise<void> {
+  const { page } = app;
+  let asked = '';
+  const leave = (shown: Dialog) => {
+    asked = shown.type();
+    void shown.accept();
+  };
+  page.on('dialog', leave);
+  await page.reload();
+  page.off('dialog', leave);
+  expect(asked).toBe('beforeunload');
+  await page.getByRole('dialog', { name: `1 unsaved draft: ${label}` }).getByRole('button', { name: `Open the draft of ${label}` }).click();
+}
 
 /** Waits until the editor says its draft is kept (within about a second of the last key). */
 export async function draftKept(app: Pick<AppSession, 'page'>): Promise<void> {
