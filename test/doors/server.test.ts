@@ -86,3 +86,37 @@ describe('loopback server', () => {
     expect(await escape.text()).not.toContain('do not serve');
   });
 });
+
+describe('closing the loopback server (app quit, serve stopped)', () => {
+  it('closes at once beside an idle keep-alive connection, though keep-alive lasts a minute', async () => {
+    const t = createTestBook();
+    const server = await startServer({ engine: t.engine, port: 0 });
+    const answer = await fetch(`${server.url}/v2/company`, { headers: { Authorization: `Bearer ${OWNER_TOKEN}` } });
+    expect(answer.status).toBe(200);
+    await answer.text();
+    // A grace longer than the test's own timeout: only closing the idle connection lets this end.
+    await server.close(10 * 60_000);
+  });
+
+  it('ends a connection still waiting for its answer after the grace, instead of waiting for it', async () => {
+    let requestArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
+    const t = createTestBook();
+    const engine = {
+      fetch: (request: Request, options?: { origin?: string }) => {
+        if (new URL(request.url).pathname !== '/v2/held') return t.engine.fetch(request, options);
+        requestArrived();
+        return new Promise<Response>(() => undefined);
+      },
+    };
+    const server = await startServer({ engine, port: 0 });
+    const client = getWithHost(`${server.url}/v2/held`, new URL(server.url).host).then(
+      () => 'answered',
+      () => 'cut off',
+    );
+    await arrived;
+    // The engine never answers; close() resolving at all is the point, and the client is told.
+    await server.close(50);
+    expect(await client).toBe('cut off');
+  });
+});

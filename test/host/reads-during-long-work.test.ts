@@ -92,6 +92,8 @@ describe('reads go on while long work runs in the engine host', () => {
     expect(result.read.status).toBe(200);
     expect(((await result.read.json()) as { contact: { organisation_name: string } }).contact.organisation_name).toBe('South Ltd');
     expect(result.work.status).toBe(201);
+    // The whole answer is read: the invoice came back with all its lines.
+    expect(((await result.work.json()) as { invoice: { invoice_items: unknown[] } }).invoice.invoice_items).toHaveLength(20_000);
   });
 
   it('at the drop door: a contact is read while a 45 MB CSV statement is parsed for its preview', { timeout: LONG }, async () => {
