@@ -89,7 +89,42 @@ async function recordDifferences(ctx: RoundContext, family: Family, figures: rea
   return out;
 }
 
+/**
+ * An asset type's fixed asset accounts, by what they hold: cost (601 brought forward, 602 additions,
+ * 604 disposals) and depreciation (605 brought forward, 606 charged, 607 on disposals). The ledger
+ * never moves a year's 602-607 into 601 and 605, and a 2012 FreeAgent post says the live service does
+ * at each year end; whichever holds, the cost and depreciation of each type are the same money, so they
+ * are compared as one figure each rather than raised as two differences that cancel.
+ */
+const FIXED_ASSET_FIGURE: Readonly<Record<string, { figure: string; codes: string }>> = {
+  '601': { figure: 'cost', codes: '601, 602, 604' },
+  '602': { figure: 'cost', codes: '601, 602, 604' },
+  '604': { figure: 'cost', codes: '601, 602, 604' },
+  '605': { figure: 'depreciation', codes: '605, 606, 607' },
+  '606': { figure: 'depreciation', codes: '605, 606, 607' },
+  '607': { figure: 'depreciation', codes: '605, 606, 607' },
+};
+
+/** A sub account's name is "<account>: <record>"; the asset type is the record (types are linked by name). */
+const recordNameOf = (name: string) => (name.includes(': ') ? name.slice(name.indexOf(': ') + 2) : name);
+
+interface LineIdentity {
+  key: string;
+  label: string;
+}
+
 /** A trial balance line's identity on either side: its category, and the bank account (through the id map) or sub account it is for. */
+function lineIdentity(ctx: RoundContext, line: SyncRecord, side: 'mine' | 'theirs'): LineIdentity {
+  const name = String(line.name ?? '');
+  const code = String(line.display_nominal_code ?? line.nominal_code ?? '');
+  const fixedAsset = FIXED_ASSET_FIGURE[code.split('-')[0]!];
+  if (fixedAsset) {
+    const type = recordNameOf(name);
+    return { key: `fixed asset ${fixedAsset.figure}|${type}`, label: `Trial balance: ${type}, ${fixedAsset.figure} (${fixedAsset.codes})` };
+  }
+  return { key: lineKey(ctx, line, side), label: `Trial balance: ${name} (${code})` };
+}
+
 function lineKey(ctx: RoundContext, line: SyncRecord, side: 'mine' | 'theirs'): string {
   const category = pathOf(String(line.category ?? ''));
   if (typeof line.bank_account !== 'string') return `${category}|${String(line.name ?? '')}`;
@@ -113,8 +148,8 @@ async function trialBalanceDifferences(ctx: RoundContext): Promise<Difference[]>
   const local = ((await ctx.local.request('GET', `/v2/accounting/trial_balance/summary?${query}`)).body?.trial_balance_summary ?? []) as SyncRecord[];
   const lines = new Map<string, { label: string; mine: Decimal; theirs: Decimal }>();
   const add = (line: SyncRecord, side: 'mine' | 'theirs') => {
-    const key = lineKey(ctx, line, side);
-    const entry = lines.get(key) ?? { label: `Trial balance: ${String(line.name ?? '')} (${String(line.display_nominal_code ?? line.nominal_code ?? '')})`, mine: new Decimal(0), theirs: new Decimal(0) };
+    const { key, label } = lineIdentity(ctx, line, side);
+    const entry = lines.get(key) ?? { label, mine: new Decimal(0), theirs: new Decimal(0) };
     entry[side] = entry[side].plus(new Decimal(String(line.total ?? '0')));
     lines.set(key, entry);
   };

@@ -97,3 +97,45 @@ describe('after every round both books are compared', { timeout: 60_000 }, () =>
     expect(quiet.checkRequests).toBe(1);
   });
 });
+
+describe('fixed asset lines of the trial balance', { timeout: 60_000 }, () => {
+  /** Book a's laptop (900.00 on 602, Computer Equipment), synced to the remote. */
+  async function laptopBooks(seed: number, faults: Partial<FaultOptions> = {}): Promise<{ w: World; a: Replica }> {
+    const w = world(seed, faults);
+    const a = w.replica('a');
+    const types = (await a.book.call('GET', '/v2/capital_asset_types')).body.capital_asset_types as { url: string; name: string }[];
+    const computers = types.find((type) => type.name === 'Computer Equipment')!;
+    const laptop = await a.book.call('POST', '/v2/journal_sets', {
+      journal_set: { dated_on: '2026-11-20', description: 'Laptop', journal_entries: [{ category: '/v2/categories/602', capital_asset_type: computers.url, debit_value: '900' }, { category: '/v2/categories/290', debit_value: '-900' }] },
+    });
+    expect(laptop.status).toBe(201);
+    expect(await a.sync()).toMatchObject({ pushed: 1, agree: true });
+    return { w, a };
+  }
+
+  /** The remote's trial balance as a service that rolls each year's additions into brought forward answers it. */
+  const rolledIntoBroughtForward = (_method: string, path: string, body: any) => {
+    for (const line of path.endsWith('/trial_balance/summary') ? (body?.trial_balance_summary ?? []) : []) {
+      if (!String(line.nominal_code).startsWith('602-')) continue;
+      line.category = String(line.category).replace(/602$/, '601');
+      line.nominal_code = String(line.nominal_code).replace(/^602/, '601');
+      line.display_nominal_code = String(line.display_nominal_code).replace(/^602/, '601');
+      line.name = String(line.name).replace('Capital Asset Purchase', 'Capital Asset Brought Forward');
+    }
+    return body;
+  };
+
+  it('cost held as brought forward online and as additions here is the same cost: the books agree', async () => {
+    const { a } = await laptopBooks(611, { rewrite: rolledIntoBroughtForward });
+    expect(await a.sync()).toMatchObject({ agree: true, differences: 0 });
+    expect(a.service.reviewList()).toEqual([]);
+  });
+
+  it('a different cost is one difference, named by the asset type with both figures', async () => {
+    const { w, a } = await laptopBooks(612, { rewrite: rolledIntoBroughtForward });
+    w.remote.book.book.sqlite.prepare("UPDATE postings SET debit_minor = debit_minor + 5000 WHERE category_id IN (SELECT id FROM categories WHERE nominal_code LIKE '602-%')").run();
+    expect(await a.sync()).toMatchObject({ agree: false });
+    const costs = a.service.reviewList().filter((item) => item.family === 'trial_balance' && item.label.includes('Computer Equipment'));
+    expect(costs).toEqual([expect.objectContaining({ label: 'Trial balance: Computer Equipment, cost (601, 602, 604)', reason: 'total 900.00 here, 950.00 online' })]);
+  });
+});
