@@ -142,12 +142,17 @@ describe.shuffle('reconciling a bank account to its statement', () => {
     await page.getByRole('textbox', { name: 'Statement date' }).fill('31/10/2026');
     await page.getByRole('textbox', { name: 'Closing balance on the statement' }).fill('2,407.66');
     await page.getByRole('button', { name: /← Transactions/ }).click();
+    // What is typed is kept as a draft of the account's reconciliation (drafts-reconcile), and the question says so.
+    await leaveDialog(app).getByText(`The reconciliation of ${name} has changes that are not saved yet. They are kept as a draft until you save or discard them.`).waitFor();
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await page.getByRole('textbox', { name: 'Closing balance on the statement' }).inputValue()).toBe('2,407.66');
     await page.getByRole('button', { name: /← Transactions/ }).focus();
     await page.keyboard.press('Escape');
     await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('heading', { name: `Reconcile ${name}` }).waitFor({ state: 'detached' });
+    // Discarded, the draft goes with it (the toast's Undo would bring it back).
+    await page.getByText(`Discarded the draft of reconciliation of ${name}.`).waitFor();
+    await expect.poll(async () => (await app.book.json('GET', '/v2/drafts')).body.drafts.map((draft: { label: string }) => draft.label)).not.toContain(`reconciliation of ${name}`);
     expect(await reconciliations()).toEqual([]);
     // Opened and left untouched, it asks nothing.
     await page.keyboard.press('r');
