@@ -138,8 +138,9 @@ describe.shuffle('fixed assets: before the books start, and changes of estimate'
     await dialog.getByText('The accounting year 1 Apr 2026 to 31 Mar 2027: the change applies from 1 Apr 2026, and earlier years keep their charges.').waitFor();
     await checkScreen(app, 'reports-fixed-asset-applies-from');
 
-    // Esc asks first, and Keep editing keeps the date typed with the life.
+    // Esc asks first (what was typed is a draft meanwhile), and Keep editing keeps the date typed with the life.
     await page.keyboard.press('Escape');
+    await leaveDialog(app).getByText('The fixed asset Laptop has changes that are not saved yet. They are kept as a draft until you save or discard them.').waitFor();
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await appliesFrom.inputValue()).toBe('1 May 2026');
     expect(await dialog.getByRole('textbox', { name: 'Life in years' }).inputValue()).toBe('5');

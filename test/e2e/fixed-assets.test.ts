@@ -85,8 +85,8 @@ describe.shuffle('fixed assets in browser mode', () => {
     expect(rows.slice(1)).toEqual(['Laptop,Computer Equipment,2026-01-10,,1200.00,366.63,833.37', 'Assets held,,,,1200.00,366.63,833.37']);
   });
 
-  it('asks before Esc closes the asset dialog over what was typed', async () => {
-    // The dialog closed on Esc, ✕ or a click outside, and its fields went with it.
+  it('asks before Esc closes the asset dialog over what was typed, which is kept as a draft until discarded', async () => {
+    // The dialog closed on Esc, ✕ or a click outside, and its fields went with it; now they are a draft too (drafts-assets).
     await openFixedAssets();
     const { page } = app;
     const before = (await app.book.json('GET', '/v2/capital_assets')).body.capital_assets.length;
@@ -95,12 +95,14 @@ describe.shuffle('fixed assets in browser mode', () => {
     await dialog.waitFor();
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Filing cabinet');
     await page.keyboard.press('Escape');
+    await leaveDialog(app).getByText('The new fixed asset Filing cabinet has changes that are not saved yet. They are kept as a draft until you save or discard them.').waitFor();
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await dialog.getByRole('textbox', { name: 'Description' }).inputValue()).toBe('Filing cabinet');
     await page.keyboard.press('Escape');
     await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await app.book.json('GET', '/v2/capital_assets')).body.capital_assets.length).toBe(before);
+    await expect.poll(async () => (await app.book.json('GET', '/v2/drafts')).body.drafts).toEqual([]);
     // Opened and closed untouched, it asks nothing.
     await page.getByRole('button', { name: 'Add asset…' }).click();
     await dialog.waitFor();
@@ -164,6 +166,7 @@ describe.shuffle('fixed assets in browser mode', () => {
     await checkScreen(app, 'reports-fixed-asset-dispose');
     // Esc over the date and proceeds typed asks first (it closed the dialog with them).
     await page.keyboard.press('Escape');
+    await leaveDialog(app).getByText('The disposal of Office desk has changes that are not saved yet. They are kept as a draft until you save or discard them.').waitFor();
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await dialog.getByRole('textbox', { name: 'Proceeds (GBP)' }).inputValue()).toBe('400');
     await page.keyboard.press('Control+s');
