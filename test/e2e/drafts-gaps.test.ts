@@ -279,4 +279,45 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     expect(stored).toContain('HG1 1AA');
     expect(app.problems).toEqual([]);
   });
+
+  it('company details opened by hand over a draft kept from before leave that draft as it was; the toast opens it', async () => {
+    const { page } = app;
+    const settings = async () => {
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Settings/ }).click();
+      await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    };
+    const storedTexts = async () => {
+      const kept = (await app.book.json('GET', '/v2/drafts')).body.drafts as { key: string }[];
+      return Promise.all(kept.map(async (draft) => JSON.stringify((await app.book.json('GET', `/v2/drafts/${encodeURIComponent(draft.key)}`)).body.draft.state)));
+    };
+    await settings();
+    await textbox('Town').fill('Harrogate');
+    await draftKept(app);
+    // The window closes with the town typed; on the way back the offer is put off (Later).
+    page.once('dialog', (question) => void question.accept());
+    await page.reload();
+    const offer = page.getByRole('dialog', { name: '1 unsaved draft: company details' });
+    await offer.getByRole('button', { name: 'Later' }).click();
+    await offer.waitFor({ state: 'detached' });
+
+    // Settings opened by hand starts from the book, and says a draft is kept from before.
+    await settings();
+    const toast = page.getByRole('status').getByText('An unsaved draft of company details is kept from before; changes made here are kept apart from it.');
+    await toast.waitFor();
+    expect(await textbox('Town').inputValue()).not.toBe('Harrogate');
+    await textbox('Postcode').fill('HG1 1AA');
+    await draftKept(app);
+    // Both are kept: the first key here used to write the book's town over the Harrogate draft.
+    await expect.poll(drafts).toEqual(['company details', 'company details']);
+    const texts = await storedTexts();
+    expect(texts.filter((text) => text.includes('Harrogate') && !text.includes('HG1 1AA'))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes('HG1 1AA') && !text.includes('Harrogate'))).toHaveLength(1);
+
+    // The toast's Open it asks about what is typed here, then brings the earlier draft back.
+    await page.getByRole('status').getByRole('button', { name: 'Open it' }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => textbox('Town').inputValue()).toBe('Harrogate');
+    await expect.poll(drafts).toEqual(['company details']);
+    expect(app.problems).toEqual([]);
+  });
 });

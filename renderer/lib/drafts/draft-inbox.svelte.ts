@@ -120,10 +120,14 @@ class DraftInbox {
     this.parked.delete(key);
   }
 
-  /** For EditorDraft as its editor starts: the changes its record's last editor left, once. */
-  resume(key: string): OpeningDraft | null {
-    const draft = this.parked.get(key) ?? null;
-    this.parked.delete(key);
+  /**
+   * For EditorDraft as its editor starts: the changes the last editor of this record left, once. Found
+   * by the editor and record, not the key: a record's draft may have a key of its own (EditorDraft
+   * keeps it apart from an earlier draft of the record).
+   */
+  resume(section: SectionId, kind: string, record: string): OpeningDraft | null {
+    const draft = [...this.parked.values()].find((each) => each.section === section && each.kind === kind && each.record === record) ?? null;
+    if (draft) this.parked.delete(draft.key);
     return draft;
   }
 

@@ -10,7 +10,7 @@
  * The editor calls `saved()` after each successful save: the draft is then gone.
  */
 import { untrack } from 'svelte';
-import { deleteDraft, putDraft } from '../api/drafts';
+import { deleteDraft, listDrafts, putDraft } from '../api/drafts';
 import type { SectionId } from '../sections';
 import { toasts } from '../toasts.svelte';
 import { sameState, snapshotOf } from './draft-compare';
@@ -54,6 +54,9 @@ function keyFor(section: SectionId, kind: string, record: string | null): string
   return `${section}:${kind}-${id || `new-${randomPart()}`}`;
 }
 
+/** A record's key is the same each time; a random one is taken only by this editor. */
+const isRecordKey = (key: string) => !/-new-[0-9a-f]{8}$/.test(key);
+
 export class EditorDraft<State> implements GuardedEditor {
   dirty = $state(false);
   /** What the person sees beside the title: nothing, "Draft kept", or why it was not. */
@@ -71,6 +74,10 @@ export class EditorDraft<State> implements GuardedEditor {
   /** False while a `loads` editor is still reading what it shows. */
   private started = $state(true);
   private claimed: ReturnType<typeof draftInbox.claim> = null;
+  /** Says the editor no longer holds its key (draftInbox.editing); replaced when the key changes. */
+  private closeEditing: () => void = () => undefined;
+  /** The editor is on screen (between its effect's start and cleanup). */
+  private present = false;
 
   constructor(private readonly spec: DraftSpec<State>) {
     if (spec.off) {
@@ -87,8 +94,9 @@ export class EditorDraft<State> implements GuardedEditor {
       return;
     }
     const record = spec.record();
-    const claimed = draftInbox.claim(spec.kind, record) ?? (record ? draftInbox.resume(keyFor(spec.section, spec.kind, record)) : null);
+    const claimed = draftInbox.claim(spec.kind, record) ?? (record ? draftInbox.resume(spec.section, spec.kind, record) : null);
     this.key = claimed?.key ?? keyFor(spec.section, spec.kind, record);
+    if (!claimed) this.keepApartFromEarlierDraft();
     this.baseline = snapshotOf(spec.state());
     if (spec.loads) {
       this.started = false;
@@ -100,9 +108,11 @@ export class EditorDraft<State> implements GuardedEditor {
     $effect(() => this.watch());
     $effect(() => {
       leaveGuard.add(this);
-      const closed = draftInbox.editing(this.key);
+      this.present = true;
+      this.closeEditing = draftInbox.editing(this.key);
       return () => {
-        closed();
+        this.present = false;
+        this.closeEditing();
         leaveGuard.remove(this);
         // Gone while changed (a remount, a section left after Keep was not asked): keep it now, and
         // the next editor of this record in this window starts from it.
@@ -112,6 +122,31 @@ export class EditorDraft<State> implements GuardedEditor {
           draftInbox.park({ key: this.key, section: this.spec.section, kind: this.spec.kind, record: this.spec.record(), fields, live: true });
         }
       };
+    });
+  }
+
+  /**
+   * A record opened by hand while a draft of it is kept from before (the start-up offer answered
+   * Later, a draft in the section's list not opened) starts from the book, and its first key would
+   * have written over that draft under the record's key. Before anything is written, a draft found
+   * under the key sends this editor's writes to a key of its own: the earlier draft stays, listed in
+   * its section, and the toast offers it. Queued first on `writing`, so no write can go before it.
+   */
+  private keepApartFromEarlierDraft(): void {
+    const key = this.key;
+    if (!isRecordKey(key)) return;
+    this.writing = this.writing.then(async () => {
+      // The section's list, not a read of the key: no 404 for the usual case of no draft.
+      const kept = await listDrafts(this.spec.section);
+      const earlier = kept.ok ? kept.value.find((draft) => draft.key === key) : undefined;
+      if (!earlier || this.key !== key) return;
+      this.key = `${key}-${randomPart()}`;
+      if (this.present) {
+        this.closeEditing();
+        this.closeEditing = draftInbox.editing(this.key);
+      }
+      const label = earlier.label;
+      toasts.show(`An unsaved draft of ${label} is kept from before; changes made here are kept apart from it.`, { action: { label: 'Open it', run: () => void draftInbox.open(key) } });
     });
   }
 
@@ -197,8 +232,11 @@ export class EditorDraft<State> implements GuardedEditor {
     this.dirty = false;
     if (this.stored) this.forget();
     this.status = 'none';
-    // A new record has its own key from now on.
-    if (!this.spec.off) this.key = keyFor(this.spec.section, this.spec.kind, this.spec.record());
+    // A new record has its own key from now on (kept apart from a draft of it left by another window).
+    if (!this.spec.off) {
+      this.key = keyFor(this.spec.section, this.spec.kind, this.spec.record());
+      this.keepApartFromEarlierDraft();
+    }
   }
 
   /** The record went (deleted) or the editor is closing on purpose with nothing to keep. */
