@@ -33,6 +33,8 @@ export const bankAccountSchema = z.object({
   bank_name: z.string().optional(),
   opening_balance: z.string(),
   current_balance: z.string(),
+  /** Lines not yet explained in full (the engine's count, as the `unexplained` view lists them). */
+  unexplained_transaction_count: z.number().int(),
   latest_activity_date: z.string().optional(),
   account_number: z.string().optional(),
   sort_code: z.string().optional(),
