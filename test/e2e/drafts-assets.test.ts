@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Dialog } from 'playwright-core';
 import type { TestBook } from '../engine/harness';
 import { consoleErrorsPerTest } from './console-errors';
-import { draftKept, leaveDialog, reloadAndOpenDraft } from './drafts';
+import { draftKept, leaveDialog, reloadAndOpenDraft, reloadLeaving } from './drafts';
 import { useBookOpener } from './fresh-book';
 import { manualSyncDoor, type ManualSyncDoor } from './loopback-remote';
 import { checkScreen } from './screens';
@@ -230,15 +229,7 @@ describe.shuffle('drafts of the fixed asset dialogs', () => {
     const label = 'fixed asset Laptop';
 
     // Reloaded, the offer is put off: the draft waits under Reports › Fixed assets.
-    let asked = '';
-    const leave = (shown: Dialog) => {
-      asked = shown.type();
-      void shown.accept();
-    };
-    page.on('dialog', leave);
-    await page.reload();
-    page.off('dialog', leave);
-    expect(asked).toBe('beforeunload');
+    await reloadLeaving(app);
     await page.getByRole('dialog', { name: `1 unsaved draft: ${label}` }).getByRole('button', { name: 'Later' }).click();
     await page.keyboard.press('Alt+9');
     await page.getByRole('tab', { name: 'Fixed assets' }).click();
@@ -272,15 +263,7 @@ describe.shuffle('drafts of the fixed asset dialogs', () => {
     const label = 'disposal of Office desk';
 
     // Reloaded; before the draft offered is opened, the desk is removed (another window, a sync).
-    let asked = '';
-    const leave = (shown: Dialog) => {
-      asked = shown.type();
-      void shown.accept();
-    };
-    page.on('dialog', leave);
-    await page.reload();
-    page.off('dialog', leave);
-    expect(asked).toBe('beforeunload');
+    await reloadLeaving(app);
     const offer = page.getByRole('dialog', { name: `1 unsaved draft: ${label}` });
     await offer.waitFor();
     const desk = (await assets()).find((asset) => asset.description === 'Office desk');

@@ -11,10 +11,10 @@ import type { AppSession } from './session';
 export const leaveDialog = (app: Pick<AppSession, 'page'>) => app.page.getByRole('alertdialog', { name: 'Unsaved changes' });
 
 /**
- * Reloads the window as a person closing it would (the window's own leave question, beforeunload,
- * must be asked and is answered Leave), then opens the one draft offered, named `label`.
+ * Reloads the window as a person closing it would: the window's own leave question (beforeunload)
+ * must be asked, and is answered Leave.
  */
-export async function reloadAndOpenDraft(app: Pick<AppSession, 'page'>, label: string): Promise<void> {
+export async function reloadLeaving(app: Pick<AppSession, 'page'>): Promise<void> {
   const { page } = app;
   let asked = '';
   const leave = (shown: Dialog) => {
@@ -25,7 +25,12 @@ export async function reloadAndOpenDraft(app: Pick<AppSession, 'page'>, label: s
   await page.reload();
   page.off('dialog', leave);
   expect(asked).toBe('beforeunload');
-  await page.getByRole('dialog', { name: `1 unsaved draft: ${label}` }).getByRole('button', { name: `Open the draft of ${label}` }).click();
+}
+
+/** Reloads as `reloadLeaving` does, then opens the one draft offered, named `label`. */
+export async function reloadAndOpenDraft(app: Pick<AppSession, 'page'>, label: string): Promise<void> {
+  await reloadLeaving(app);
+  await app.page.getByRole('dialog', { name: `1 unsaved draft: ${label}` }).getByRole('button', { name: `Open the draft of ${label}` }).click();
 }
 
 /** Waits until the editor says its draft is kept (within about a second of the last key). */
