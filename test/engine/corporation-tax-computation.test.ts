@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { allowancesFor, annualInvestmentAllowanceMaximum, writingDownRate, type TaxAsset } from '../../main/engine/reports/capital-allowances';
+import { allowancesFor, annualInvestmentAllowanceMaximum, EMPTY_POOLS as EMPTY, writingDownRate, type TaxAsset } from '../../main/engine/reports/capital-allowances';
 import { chargeableTimeline, corporationTaxDueOn } from '../../main/engine/reports/chargeable-periods';
 import { lossRelief } from '../../main/engine/reports/trading-losses';
 import { createTestBook, ORIGIN, type TestBook } from './harness';
@@ -50,7 +50,7 @@ describe('capital allowances in the corporation tax estimate', () => {
     // 19% = 1,672.00, due on 1 January 2027 (a month end: the first day of the tenth month).
     const year1 = await estimateOf(t, 'accounting_period=2025/26');
     expect(year1).toMatchObject({ adjusted_profit: '10000.0', capital_allowances: '1200.0', balancing_charges: '0.0', taxable_profit: '8800.0', tax: '1672.0', payment_due_on: '2027-01-01' });
-    expect(pool(year1, 'main')).toEqual({ pool: 'main', brought_forward: '0.0', additions: '1200.0', annual_investment_allowance: '1200.0', disposal_values: '0.0', writing_down_allowance: '0.0', balancing_charge: '0.0', carried_forward: '0.0' });
+    expect(pool(year1, 'main')).toEqual({ pool: 'main', brought_forward: '0.0', additions: '1200.0', annual_investment_allowance: '1200.0', disposal_values: '0.0', writing_down_allowance: '0.0', small_pool_allowance: '0.0', balancing_charge: '0.0', carried_forward: '0.0' });
 
     const [laptop] = (await t.json('GET', '/v2/capital_assets')).body.capital_assets;
     await dispose(t, new URL(laptop.url).pathname, '2026-09-30', '600.00');
@@ -83,7 +83,7 @@ describe('capital allowances in the corporation tax estimate', () => {
     const year1 = await estimateOf(t, 'accounting_period=2025/26');
     expect(year1).toMatchObject({ adjusted_profit: '40000.0', capital_allowances: '10400.0', taxable_profit: '29600.0', tax: '5624.0' });
     expect(pool(year1, 'main')).toMatchObject({ additions: '9200.0', annual_investment_allowance: '9200.0', carried_forward: '0.0' });
-    expect(pool(year1, 'special_rate')).toEqual({ pool: 'special_rate', brought_forward: '0.0', additions: '20000.0', annual_investment_allowance: '0.0', disposal_values: '0.0', writing_down_allowance: '1200.0', balancing_charge: '0.0', carried_forward: '18800.0' });
+    expect(pool(year1, 'special_rate')).toEqual({ pool: 'special_rate', brought_forward: '0.0', additions: '20000.0', annual_investment_allowance: '0.0', disposal_values: '0.0', writing_down_allowance: '1200.0', small_pool_allowance: '0.0', balancing_charge: '0.0', carried_forward: '18800.0' });
 
     // Year 2: 6% of 18,800.00 = 1,128.00; taxable 10,000 - 1,128 = 8,872.00; 19% = 1,685.68.
     const year2 = await estimateOf(t, 'accounting_period=2026/27');
@@ -130,7 +130,7 @@ describe('capital allowances in the corporation tax estimate', () => {
     const estimate = await estimateOf(t, 'accounting_period=2025/26');
     // AIA at most 1,000,000 x 182/365 = 498,630.14; the 101,369.86 left x 18% x 182/365 = 9,098.29,
     // carried forward 92,271.57. The car 10,000.00 x 6% x 182/365 = 299.18, 9,700.82 left.
-    expect(pool(estimate, 'main')).toEqual({ pool: 'main', brought_forward: '0.0', additions: '600000.0', annual_investment_allowance: '498630.14', disposal_values: '0.0', writing_down_allowance: '9098.29', balancing_charge: '0.0', carried_forward: '92271.57' });
+    expect(pool(estimate, 'main')).toEqual({ pool: 'main', brought_forward: '0.0', additions: '600000.0', annual_investment_allowance: '498630.14', disposal_values: '0.0', writing_down_allowance: '9098.29', small_pool_allowance: '0.0', balancing_charge: '0.0', carried_forward: '92271.57' });
     expect(pool(estimate, 'special_rate')).toMatchObject({ additions: '10000.0', writing_down_allowance: '299.18', carried_forward: '9700.82' });
     // Taxable 1,000,000 - 498,630.14 - 9,098.29 - 299.18 = 491,972.39, over the upper limit cut to
     // 250,000 x 182/365 = 124,657.53: 25% = 122,993.10, due 1 January 2027.
@@ -223,6 +223,30 @@ describe('the rules behind the estimate, by hand', () => {
     const asset: TaxAsset = { purchasedOn: '2025-05-01', costMinor: 1_000_00, disposedOn: '2026-06-01', disposalProceedsMinor: 1_500_00, pool: 'main', annualInvestmentAllowance: true };
     const year = allowancesFor({ from: '2026-04-01', to: '2027-03-31' }, { main: 0, special_rate: 0 }, [asset]);
     expect(year.pools[0]).toMatchObject({ disposalValuesMinor: 1_000_00, balancingChargeMinor: 1_000_00, carriedForwardMinor: 0 });
+  });
+
+  it('writes a pool of 1,000.00 or less off whole (small pools allowance, s56A), and one just over at its writing down rate', () => {
+    const car = (costMinor: number): TaxAsset => ({ purchasedOn: '2025-05-01', costMinor, disposedOn: null, disposalProceedsMinor: 0, pool: 'special_rate', annualInvestmentAllowance: false });
+    const year = { from: '2025-04-01', to: '2026-03-31' };
+    // A car of 1,000.00 alone in the special rate pool: all of it, not 6% (60.00).
+    const small = allowancesFor(year, EMPTY, [car(1_000_00)]);
+    expect(small.pools[1]).toMatchObject({ additionsMinor: 1_000_00, writingDownAllowanceMinor: 0, smallPoolAllowanceMinor: 1_000_00, carriedForwardMinor: 0 });
+    expect(small.allowancesMinor).toBe(1_000_00);
+    // 1,000.01: over the limit, so 6%: 60.0006 = 60.00, 940.01 carried forward.
+    const over = allowancesFor(year, EMPTY, [car(1_000_01)]);
+    expect(over.pools[1]).toMatchObject({ writingDownAllowanceMinor: 60_00, smallPoolAllowanceMinor: 0, carriedForwardMinor: 940_01 });
+    // A main pool brought forward at 800.00 with nothing bought: written off; the special rate pool untouched.
+    const broughtForward = allowancesFor(year, { main: 800_00, special_rate: 0 }, []);
+    expect(broughtForward.pools[0]).toMatchObject({ broughtForwardMinor: 800_00, smallPoolAllowanceMinor: 800_00, writingDownAllowanceMinor: 0, carriedForwardMinor: 0 });
+    expect(broughtForward.pools[1]).toMatchObject({ smallPoolAllowanceMinor: 0, writingDownAllowanceMinor: 0 });
+  });
+
+  it('cuts the small pool limit in proportion for a short period (s56A(4)): 182 days make it 498.63', () => {
+    const car = (costMinor: number): TaxAsset => ({ purchasedOn: '2025-10-15', costMinor, disposedOn: null, disposalProceedsMinor: 0, pool: 'special_rate', annualInvestmentAllowance: false });
+    const half = { from: '2025-10-01', to: '2026-03-31' };
+    expect(allowancesFor(half, EMPTY, [car(498_63)]).pools[1]).toMatchObject({ smallPoolAllowanceMinor: 498_63, carriedForwardMinor: 0 });
+    // 498.64 is over it: 6% x 182/365 x 498.64 = 14.918... = 14.92.
+    expect(allowancesFor(half, EMPTY, [car(498_64)]).pools[1]).toMatchObject({ smallPoolAllowanceMinor: 0, writingDownAllowanceMinor: 14_92, carriedForwardMinor: 483_72 });
   });
 
   it('restricts losses brought forward above the 5,000,000 deductions allowance to half the profit over it (s269ZB)', () => {

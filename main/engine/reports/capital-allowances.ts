@@ -22,8 +22,13 @@ import { yearFraction, type ChargeablePeriod } from './chargeable-periods';
  *  - The writing down allowance (s56) is 18% a year of the main pool and 6% of the special rate pool
  *    (s104D), in proportion for a period that is not a year; a period spanning a change of rate has
  *    the hybrid rate (writingDownRate).
- * Not made: first year allowances (full expensing, s45S; new zero-emission cars, s45D), the small
- * pools allowance (s56A), short life asset elections: each is a choice the book cannot see.
+ *  - The small pools allowance (s56A): a pool holding more than nil but no more than £1,000 (in
+ *    proportion for a period that is not a year, s56A(4)) is written off whole in place of its
+ *    writing down allowance. It is a claim, as every allowance here is; the estimate claims each in
+ *    full, as it does the annual investment allowance.
+ * Not made: first year allowances (full expensing, s45S; new zero-emission cars, s45D), short life
+ * asset elections: each needs a fact or a choice the book cannot see (whether the asset was new, an
+ * election made).
  */
 export type PoolName = 'main' | 'special_rate';
 export const POOL_NAMES: readonly PoolName[] = ['main', 'special_rate'];
@@ -46,6 +51,8 @@ export interface PoolOfPeriod {
   annualInvestmentAllowanceMinor: number;
   disposalValuesMinor: number;
   writingDownAllowanceMinor: number;
+  /** The whole of a small pool (s56A), given instead of its writing down allowance. */
+  smallPoolAllowanceMinor: number;
   balancingChargeMinor: number;
   carriedForwardMinor: number;
 }
@@ -87,6 +94,14 @@ const WDA_RATES: Readonly<Record<PoolName, readonly FromDate[]>> = {
     { from: '2019-04-01', value: new Decimal('0.06') },
   ],
 };
+
+/** The small pool limit for a year (s56A(3)). */
+const SMALL_POOL_LIMIT = new Decimal(1_000_00);
+
+/** The small pool limit of a chargeable period: in proportion for one more or less than a year (s56A(4)). */
+export function smallPoolLimit(period: ChargeablePeriod): number {
+  return pence(SMALL_POOL_LIMIT.mul(yearFraction(period)));
+}
 
 /** The days of a period under each entry of a table (nil before its first entry). */
 function partsUnder(table: readonly FromDate[], period: ChargeablePeriod): { value: Decimal; days: number }[] {
@@ -132,7 +147,7 @@ const within = (date: string | null, period: ChargeablePeriod): date is string =
 
 export interface AllowancesOfPeriod {
   pools: PoolOfPeriod[];
-  /** Annual investment and writing down allowances together. */
+  /** Annual investment, writing down and small pools allowances together. */
   allowancesMinor: number;
   balancingChargesMinor: number;
   carriedForward: PoolValues;
@@ -153,8 +168,9 @@ export function allowancesFor(period: ChargeablePeriod, broughtForward: PoolValu
     const disposalValuesMinor = sold.filter((asset) => asset.pool === pool).reduce((sum, asset) => sum + Math.min(asset.disposalProceedsMinor, asset.costMinor), 0);
     const available = broughtForward[pool] + additionsMinor - annualInvestmentAllowanceMinor - disposalValuesMinor;
     const balancingChargeMinor = Math.max(0, -available);
+    const smallPoolAllowanceMinor = available > 0 && available <= smallPoolLimit(period) ? available : 0;
     // In proportion for a period that is not a year (s56(3)-(4), applied to the special rate by s104D(4)).
-    const writingDownAllowanceMinor = available > 0 ? pence(writingDownRate(pool, period).mul(yearFraction(period)).mul(available)) : 0;
+    const writingDownAllowanceMinor = available > 0 && smallPoolAllowanceMinor === 0 ? pence(writingDownRate(pool, period).mul(yearFraction(period)).mul(available)) : 0;
     return {
       pool,
       broughtForwardMinor: broughtForward[pool],
@@ -162,14 +178,15 @@ export function allowancesFor(period: ChargeablePeriod, broughtForward: PoolValu
       annualInvestmentAllowanceMinor,
       disposalValuesMinor,
       writingDownAllowanceMinor,
+      smallPoolAllowanceMinor,
       balancingChargeMinor,
-      carriedForwardMinor: Math.max(0, available) - writingDownAllowanceMinor,
+      carriedForwardMinor: Math.max(0, available) - writingDownAllowanceMinor - smallPoolAllowanceMinor,
     };
   });
   pools.reverse();
   return {
     pools,
-    allowancesMinor: pools.reduce((sum, pool) => sum + pool.annualInvestmentAllowanceMinor + pool.writingDownAllowanceMinor, 0),
+    allowancesMinor: pools.reduce((sum, pool) => sum + pool.annualInvestmentAllowanceMinor + pool.writingDownAllowanceMinor + pool.smallPoolAllowanceMinor, 0),
     balancingChargesMinor: pools.reduce((sum, pool) => sum + pool.balancingChargeMinor, 0),
     carriedForward: { main: pools[0]!.carriedForwardMinor, special_rate: pools[1]!.carriedForwardMinor },
   };

@@ -152,6 +152,7 @@ function poolOverReport(pool: PoolOfPeriod['pool'], pieces: readonly PoolOfPerio
     annualInvestmentAllowanceMinor: sum('annualInvestmentAllowanceMinor'),
     disposalValuesMinor: sum('disposalValuesMinor'),
     writingDownAllowanceMinor: sum('writingDownAllowanceMinor'),
+    smallPoolAllowanceMinor: sum('smallPoolAllowanceMinor'),
     balancingChargeMinor: sum('balancingChargeMinor'),
     carriedForwardMinor: pieces.at(-1)?.carriedForwardMinor ?? 0,
   };

@@ -125,6 +125,7 @@ function detail(request: RouteRequest) {
           annual_investment_allowance: money(pool.annualInvestmentAllowanceMinor),
           disposal_values: money(pool.disposalValuesMinor),
           writing_down_allowance: money(pool.writingDownAllowanceMinor),
+          small_pool_allowance: money(pool.smallPoolAllowanceMinor),
           balancing_charge: money(pool.balancingChargeMinor),
           carried_forward: money(pool.carriedForwardMinor),
         })),

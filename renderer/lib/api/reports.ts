@@ -64,6 +64,7 @@ export const profitAndLossDetailSchema = z.object({
           annual_investment_allowance: z.string(),
           disposal_values: z.string(),
           writing_down_allowance: z.string(),
+          small_pool_allowance: z.string(),
           balancing_charge: z.string(),
           carried_forward: z.string(),
         }),
