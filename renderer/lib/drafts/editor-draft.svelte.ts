@@ -233,8 +233,10 @@ export class EditorDraft<State> implements GuardedEditor {
     if (this.stored) this.forget();
     this.status = 'none';
     // A new record has its own key from now on (kept apart from a draft of it left by another window).
-    if (!this.spec.off) {
-      this.key = keyFor(this.spec.section, this.spec.kind, this.spec.record());
+    // One already kept apart from an earlier draft of its record stays so: the toast was said once.
+    const recordKey = keyFor(this.spec.section, this.spec.kind, this.spec.record());
+    if (!this.spec.off && !this.key.startsWith(`${recordKey}-`)) {
+      this.key = recordKey;
       this.keepApartFromEarlierDraft();
     }
   }
