@@ -231,10 +231,11 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     expect(app.problems).toEqual([]);
   });
 
-  it('several bank lines explained at once: leaving with a description typed asks first', async () => {
+  it('several bank lines explained at once: leaving with a description typed asks first, and says it is kept as a draft', async () => {
     const { page } = app;
-    // No draft is kept for several lines, and nothing asked: Esc or another line lost what was chosen.
-    await accountWithLines(app, [
+    // Once nothing was asked and Esc or another line lost what was chosen; then it asked, but kept no
+    // draft (a reload lost it). Now it is kept (drafts-explain-many walks the draft through).
+    const accountUrl = await accountWithLines(app, [
       { dated_on: '2026-09-04', description: 'STAPLES ONE', amount: '-10.00' },
       { dated_on: '2026-09-05', description: 'STAPLES TWO', amount: '-12.00' },
     ]);
@@ -249,14 +250,22 @@ describe.shuffle('drafts of the company details, the opening balances and a proj
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor();
     await textbox('Description').fill('Printer paper');
+    await draftKept(app);
+    await expect.poll(drafts).toEqual(['explanation of 2 lines in Business Current']);
     await textbox('Description').press('Escape');
+    await leaveDialog(app)
+      .getByText('The explanation of 2 lines in Business Current has changes that are not saved yet. They are kept as a draft until you save or discard them.')
+      .waitFor();
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await textbox('Description').inputValue()).toBe('Printer paper');
     await textbox('Description').press('Escape');
     await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor({ state: 'detached' });
-    // Nothing was kept as a draft, and nothing saved.
+    // Discarded: the draft is gone (its toast's Undo would bring it back), and nothing was saved.
     await expect.poll(drafts).toEqual([]);
+    await page.getByText('Discarded the draft of explanation of 2 lines in Business Current.').waitFor();
+    const lines = (await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(accountUrl)}`)).body.bank_transactions as { bank_transaction_explanations: unknown[] }[];
+    expect(lines.flatMap((line) => line.bank_transaction_explanations)).toEqual([]);
     expect(app.problems).toEqual([]);
   });
 
