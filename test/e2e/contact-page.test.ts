@@ -159,8 +159,8 @@ describe.shuffle('projects, notes and a contact page in browser mode', () => {
     const box = page.getByRole('textbox', { name: 'New note' });
     await box.fill('Call before delivering');
     await box.press('Escape');
-    // The question names it as a person would ("The a new note has changes" before).
-    await leaveDialog(app).getByText('The new note has changes that are not saved yet.').waitFor();
+    // The question names it as a person would ("The a new note has changes" before), and says it is kept.
+    await leaveDialog(app).getByText('The new note on Acme Ltd has changes that are not saved yet. They are kept as a draft until you save or discard them.').waitFor();
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await box.inputValue()).toBe('Call before delivering');
     await box.press('Escape');
@@ -187,7 +187,7 @@ describe.shuffle('projects, notes and a contact page in browser mode', () => {
     await page.getByRole('button', { name: 'Change', exact: true }).click();
     await edit.fill('Pays by BACS on the 28th, never by card');
     await edit.press('Escape');
-    await leaveDialog(app).getByText('The note being changed has changes that are not saved yet.').waitFor();
+    await leaveDialog(app).getByText('The note on Acme Ltd being changed has changes that are not saved yet. They are kept as a draft until you save or discard them.').waitFor();
     await checkScreen(app, 'contact-note-change-question');
     await leaveDialog(app).getByRole('button', { name: 'Keep editing' }).click();
     expect(await edit.inputValue()).toBe('Pays by BACS on the 28th, never by card');

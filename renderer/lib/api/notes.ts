@@ -1,4 +1,4 @@
-/** Typed calls for /v2/notes: the notes on a contact or a project, oldest first; add, change, delete. */
+/** Typed calls for /v2/notes: the notes on a contact or a project, oldest first; one note; add, change, delete. */
 import { z } from 'zod';
 import { getAll, getOne, pathOf, send, type ApiResult } from '../api';
 
@@ -8,6 +8,8 @@ export const noteSchema = z.object({
   author: z.string().default(''),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The contact's or project's url the note is on. */
+  parent_url: z.string().optional(),
 });
 export type Note = z.infer<typeof noteSchema>;
 
@@ -19,6 +21,11 @@ export interface NoteParent {
 
 export function listNotes(parent: NoteParent): Promise<ApiResult<Note[]>> {
   return getAll('/v2/notes', 'notes', noteSchema, { [parent.kind]: parent.url });
+}
+
+/** One note, with the contact or project it is on (parent_url). */
+export function getNote(url: string): Promise<ApiResult<Note>> {
+  return getOne('GET', pathOf(url), 'note', noteSchema);
 }
 
 export function createNote(parent: NoteParent, note: string): Promise<ApiResult<Note>> {

@@ -56,7 +56,12 @@ class DraftInbox {
   editing(key: string): () => void {
     // Untracked: called from the editor's effect, which must not depend on the list it changes.
     untrack(() => (this.inEditor = [...this.inEditor, key]));
-    return () => untrack(() => (this.inEditor = this.inEditor.filter((each) => each !== key)));
+    // One entry goes: an editor made in place of another holds the same key a moment before it goes.
+    return () =>
+      untrack(() => {
+        const at = this.inEditor.indexOf(key);
+        if (at >= 0) this.inEditor = this.inEditor.toSpliced(at, 1);
+      });
   }
 
   /** Opens a kept draft in its editor, after the open editor (if changed) was saved or discarded. */

@@ -16,7 +16,7 @@ import { toasts } from '../toasts.svelte';
 import { sameState, snapshotOf } from './draft-compare';
 import { encodeState } from './draft-files';
 import { contactNamesRead } from './draft-labels';
-import { draftInbox, fieldsOf, type DraftMeta } from './draft-inbox.svelte';
+import { draftInbox, fieldsOf, type DraftMeta, type OpeningDraft } from './draft-inbox.svelte';
 import { leaveGuard, type GuardedEditor } from './leave-guard.svelte';
 
 /** "About a second" after the last key. */
@@ -47,6 +47,14 @@ export interface DraftSpec<State> {
 }
 
 const randomPart = () => crypto.randomUUID().slice(0, 8);
+
+/**
+ * The editors on screen now. A keyed block made anew (a contact's page after its details are saved)
+ * makes the new editor before the old one goes (Svelte 5's branches), so the old one's changes were
+ * parked only after the new one had looked for them: the new one takes them from the old one instead.
+ */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- looked up as an editor is made, never watched
+const onScreen = new Set<EditorDraft<unknown>>();
 
 /** "invoices:invoice-17" for a saved record, "invoices:invoice-new-3f2a9c1d" for a new one. */
 function keyFor(section: SectionId, kind: string, record: string | null): string {
@@ -94,7 +102,7 @@ export class EditorDraft<State> implements GuardedEditor {
       return;
     }
     const record = spec.record();
-    const claimed = draftInbox.claim(spec.kind, record) ?? (record ? draftInbox.resume(spec.section, spec.kind, record) : null);
+    const claimed = draftInbox.claim(spec.kind, record) ?? (record ? (draftInbox.resume(spec.section, spec.kind, record) ?? this.takeOver(record)) : null);
     this.key = claimed?.key ?? keyFor(spec.section, spec.kind, record);
     if (!claimed) this.keepApartFromEarlierDraft();
     this.baseline = snapshotOf(spec.state());
@@ -109,9 +117,11 @@ export class EditorDraft<State> implements GuardedEditor {
     $effect(() => {
       leaveGuard.add(this);
       this.present = true;
+      onScreen.add(this as EditorDraft<unknown>);
       this.closeEditing = draftInbox.editing(this.key);
       return () => {
         this.present = false;
+        onScreen.delete(this as EditorDraft<unknown>);
         this.closeEditing();
         leaveGuard.remove(this);
         // Gone while changed (a remount, a section left after Keep was not asked): keep it now, and
@@ -123,6 +133,21 @@ export class EditorDraft<State> implements GuardedEditor {
         }
       };
     });
+  }
+
+  /**
+   * The changes of the same editor of `record` still on screen while this one is made in its place (see
+   * `onScreen`): this one goes on with its key and what it holds, after the writes it queued, and the
+   * old one, going, writes and parks nothing. Null when there is none, or it holds no changes.
+   */
+  private takeOver(record: string): OpeningDraft | null {
+    const { section, kind } = this.spec;
+    const before = [...onScreen].find((each) => each.spec.section === section && each.spec.kind === kind && each.dirty && !each.finished && each.spec.record() === record);
+    if (!before) return null;
+    clearTimeout(before.timer);
+    before.finished = true;
+    this.writing = before.writing;
+    return { key: before.key, section, kind, record, fields: $state.snapshot(before.spec.state()), live: true };
   }
 
   /**
