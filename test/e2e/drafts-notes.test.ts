@@ -96,6 +96,8 @@ describe.shuffle('drafts of notes and a new schedule', () => {
     await reloadAndOpenDraft(app, label);
     await page.getByRole('heading', { name: 'Acme Ltd', exact: true }).waitFor();
     await expect.poll(() => newNote().inputValue()).toBe(LONG_NOTE);
+    // Reopened, it is kept again as it stands (so the screen is the same each run).
+    await draftKept(app);
     await checkScreen(app, 'note-draft-reopened');
     await page.getByRole('button', { name: /^Add note/ }).click();
     await expect.poll(() => notesOn(acme)).toEqual(['Pays by BACS at month end', LONG_NOTE]);
@@ -197,6 +199,54 @@ describe.shuffle('drafts of notes and a new schedule', () => {
     await expect.poll(drafts).toEqual([]);
     expect(app.problems).toEqual([]);
     // The browser's own line for the read of the deleted contact, and nothing else.
+    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  });
+
+  it('a change of a note deleted since, and a new schedule of an invoice deleted since: each says so when opened and stays listed', async () => {
+    await openBook();
+    const { page } = app;
+    await openContact('Acme Ltd');
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
+    await editBox().fill('Pays by BACS on the 28th');
+    await draftKept(app);
+    const noteLabel = 'note on Acme Ltd being changed';
+
+    // Reloaded; before the draft offered is opened, the note is deleted (another window, a sync).
+    await reloadLeaving(app);
+    const offer = page.getByRole('dialog', { name: `1 unsaved draft: ${noteLabel}` });
+    await offer.waitFor();
+    const note = (await app.book.json('GET', `/v2/notes?contact=${encodeURIComponent(acme)}`)).body.notes[0] as { url: string };
+    expect((await app.book.json('DELETE', new URL(note.url).pathname)).status).toBe(200);
+    watchConsole(app);
+    await offer.getByRole('button', { name: `Open the draft of ${noteLabel}` }).click();
+    await page.getByText('The note this draft was kept for is no longer in the book, so the draft cannot be opened. Discard it under Unsaved drafts if it is no longer wanted.').waitFor();
+    expect(await drafts()).toEqual([noteLabel]);
+    await page.getByRole('region', { name: 'Unsaved drafts' }).getByText(noteLabel).waitFor();
+    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+
+    // The invoice: Repeat… typed in, then the invoice deleted before its draft is opened.
+    await page.keyboard.press('Alt+3');
+    await page.getByRole('grid', { name: 'Invoices' }).getByRole('row', { name: /^001/ }).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Invoice 001', exact: true }).waitFor();
+    await page.keyboard.press('Alt+r');
+    const dialog = page.getByRole('dialog', { name: 'Repeat invoice 001' });
+    await dialog.getByRole('combobox', { name: 'How often' }).selectOption('Monthly');
+    await draftKept(app);
+    const scheduleLabel = 'schedule of invoice 001 for Acme Ltd';
+    await expect.poll(drafts).toEqual(expect.arrayContaining([noteLabel, scheduleLabel]));
+    await reloadLeaving(app);
+    const offered = page.getByRole('dialog', { name: /^2 unsaved drafts/ });
+    await offered.waitFor();
+    const invoice = (await app.book.json('GET', '/v2/invoices')).body.invoices[0] as { url: string };
+    expect((await app.book.json('DELETE', new URL(invoice.url).pathname)).status).toBe(200);
+    watchConsole(app);
+    await offered.getByRole('button', { name: `Open the draft of ${scheduleLabel}` }).click();
+    await page.getByText('The invoice this draft was kept for is no longer in the book, so the draft cannot be opened. Discard it under Unsaved drafts if it is no longer wanted.').waitFor();
+    await page.getByRole('region', { name: 'Unsaved drafts' }).getByText(scheduleLabel).waitFor();
+    expect(await drafts()).toEqual(expect.arrayContaining([noteLabel, scheduleLabel]));
+    expect(await page.getByRole('dialog', { name: 'Repeat invoice 001' }).count()).toBe(0);
+    expect(app.problems).toEqual([]);
     expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
   });
 
