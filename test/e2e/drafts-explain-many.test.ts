@@ -152,6 +152,28 @@ describe.shuffle('drafts of several bank lines explained at once', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('one line left of two opens as that line, still the same draft, and Save removes it', async () => {
+    const { page } = app;
+    await explainAtOnce(2);
+    await typeExplanation();
+    await expect.poll(drafts).toEqual(['explanation of 2 lines in Business Current']);
+    const gone = await lineNamed('STAPLES ONE');
+    expect((await app.book.json('DELETE', new URL(gone.url).pathname)).status).toBe(200);
+
+    await reloadAndOpenDraft(app, 'explanation of 2 lines in Business Current');
+    await page.getByText('1 of the 2 lines in this draft could not be taken back: explained or deleted since. The other 1 is open with what was typed.').waitFor();
+    await page.getByRole('heading', { name: 'Explain this line' }).waitFor();
+    await expect.poll(chosenNames).toEqual(['STAPLES TWO']);
+    await expectAsTyped();
+    // Its draft is the same one (not a second draft of the line beside it), now of one line.
+    await expect.poll(drafts).toEqual(['explanation of 1 line in Business Current']);
+    await page.getByRole('button', { name: /Save and next/ }).click();
+    await expect.poll(async () => (await lineNamed('STAPLES TWO')).bank_transaction_explanations.map((each) => each.description)).toEqual(['Printer paper']);
+    await expect.poll(drafts).toEqual([]);
+    expect(app.problems).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('none of the lines left: it says so, opens nothing, and the draft stays listed to discard', async () => {
     const { page } = app;
     await explainAtOnce(2);
