@@ -52,9 +52,9 @@ describe.shuffle('drafts of several bank lines explained at once', () => {
   const lines = async (): Promise<Line[]> => (await app.book.json('GET', `/v2/bank_transactions?bank_account=${encodeURIComponent(accountUrl)}`)).body.bank_transactions;
   const lineNamed = async (name: string) => (await lines()).find((line) => line.description.startsWith(name))!;
 
-  /** The account with `count` STAPLES lines, its register open, the newest `count` chosen with Space, explained at once. */
-  async function explainAtOnce(count: number): Promise<void> {
-    accountUrl = await accountWithLines(app, STAPLES.slice(0, count));
+  /** The account with `inAccount` STAPLES lines, its register open, the newest `count` chosen with Space, explained at once. */
+  async function explainAtOnce(count: number, inAccount = count): Promise<void> {
+    accountUrl = await accountWithLines(app, STAPLES.slice(0, inAccount));
     const { page } = app;
     await openRegister(app, 'Business Current');
     await grid().focus();
@@ -170,6 +170,46 @@ describe.shuffle('drafts of several bank lines explained at once', () => {
     await page.getByRole('button', { name: /Save and next/ }).click();
     await expect.poll(async () => (await lineNamed('STAPLES TWO')).bank_transaction_explanations.map((each) => each.description)).toEqual(['Printer paper']);
     await expect.poll(drafts).toEqual([]);
+    expect(app.problems).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('other lines of the account chosen by hand while a draft of a set is kept from before keep theirs apart; Open it brings the earlier set back', async () => {
+    const { page } = app;
+    await explainAtOnce(2, 4);
+    await typeExplanation();
+    const label = 'explanation of 2 lines in Business Current';
+    // The window closes with the set typed; on the way back the offer is put off (Later).
+    page.once('dialog', (question) => void question.accept());
+    await page.reload();
+    const offer = page.getByRole('dialog', { name: `1 unsaved draft: ${label}` });
+    await offer.getByRole('button', { name: 'Later' }).click();
+    await offer.waitFor({ state: 'detached' });
+
+    // The two older lines, chosen by hand: the panel starts empty and says a draft is kept from before.
+    await openRegister(app, 'Business Current');
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(chosenNames).toEqual(['STAPLES ONE', 'STAPLES TWO']);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Explain 2 lines' }).waitFor();
+    await page.getByRole('status').getByText(`An unsaved draft of ${label} is kept from before; changes made here are kept apart from it.`).waitFor();
+    expect(await textbox('Description').inputValue()).toBe('');
+    await textbox('Description').fill('Envelopes');
+    await draftKept(app);
+    await expect.poll(drafts).toEqual([label, label]);
+
+    // Open it asks about what is typed here, then brings the earlier set back, chosen, as typed.
+    await page.getByRole('status').getByRole('button', { name: 'Open it' }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(chosenNames).toEqual(['STAPLES FOUR', 'STAPLES THREE']);
+    await expectAsTyped();
+    await expect.poll(drafts).toEqual([label]);
     expect(app.problems).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
