@@ -128,10 +128,11 @@ class DraftInbox {
   /**
    * For EditorDraft as its editor starts: the changes the last editor of this record left, once. Found
    * by the editor and record, not the key: a record's draft may have a key of its own (EditorDraft
-   * keeps it apart from an earlier draft of the record).
+   * keeps it apart from an earlier draft of the record). `belongs`: whether the fields are this
+   * editor's, for an editor that is one of several of its record (a set of lines of an account).
    */
-  resume(section: SectionId, kind: string, record: string): OpeningDraft | null {
-    const draft = [...this.parked.values()].find((each) => each.section === section && each.kind === kind && each.record === record) ?? null;
+  resume(section: SectionId, kind: string, record: string, belongs: (fields: unknown) => boolean = () => true): OpeningDraft | null {
+    const draft = [...this.parked.values()].find((each) => each.section === section && each.kind === kind && each.record === record && belongs(fieldsOf(each))) ?? null;
     if (draft) this.parked.delete(draft.key);
     return draft;
   }

@@ -42,6 +42,12 @@ export interface DraftSpec<State> {
    * changed still asks first (Keep editing, Save, Discard).
    */
   off?: boolean;
+  /**
+   * Whether fields another editor of this record left (parked, or held by one on screen) are this
+   * editor's: several bank lines explained at once are one draft of their account among others, and
+   * only the same lines take up what was typed for them. Absent: always.
+   */
+  belongs?: (fields: unknown) => boolean;
   /** The editor reads what it shows first: nothing is compared or kept until it calls `ready()`. */
   loads?: boolean;
 }
@@ -102,7 +108,7 @@ export class EditorDraft<State> implements GuardedEditor {
       return;
     }
     const record = spec.record();
-    const claimed = draftInbox.claim(spec.kind, record) ?? (record ? (draftInbox.resume(spec.section, spec.kind, record) ?? this.takeOver(record)) : null);
+    const claimed = draftInbox.claim(spec.kind, record) ?? (record ? (draftInbox.resume(spec.section, spec.kind, record, spec.belongs) ?? this.takeOver(record)) : null);
     this.key = claimed?.key ?? keyFor(spec.section, spec.kind, record);
     if (!claimed) this.keepApartFromEarlierDraft();
     this.baseline = snapshotOf(spec.state());
@@ -144,10 +150,12 @@ export class EditorDraft<State> implements GuardedEditor {
     const { section, kind } = this.spec;
     const before = [...onScreen].find((each) => each.spec.section === section && each.spec.kind === kind && each.dirty && !each.finished && each.spec.record() === record);
     if (!before) return null;
+    const fields = $state.snapshot(before.spec.state());
+    if (this.spec.belongs && !this.spec.belongs(fields)) return null;
     clearTimeout(before.timer);
     before.finished = true;
     this.writing = before.writing;
-    return { key: before.key, section, kind, record, fields: $state.snapshot(before.spec.state()), live: true };
+    return { key: before.key, section, kind, record, fields, live: true };
   }
 
   /**

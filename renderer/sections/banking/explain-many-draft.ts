@@ -36,6 +36,12 @@ export function keptLinesOf(fields: unknown): KeptLine[] {
   });
 }
 
+/** Whether two sets name the same lines, in any order. */
+export function sameLines(a: readonly KeptLine[], b: readonly KeptLine[]): boolean {
+  const urls = new Set(a.map((line) => line.url));
+  return a.length === b.length && urls.size === b.length && b.every((line) => urls.has(line.url));
+}
+
 /**
  * The kept lines still in the account and unexplained, in the draft's order: the account's unexplained
  * lines between the first and last of their dates, a page at a time until each is found (one page
