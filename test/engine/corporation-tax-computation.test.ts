@@ -107,6 +107,19 @@ describe('capital allowances in the corporation tax estimate', () => {
     expect(pool(estimate, 'special_rate')).toMatchObject({ additions: '20000.0', annual_investment_allowance: '0.0', writing_down_allowance: '1200.0', carried_forward: '18800.0' });
   });
 
+  it('writes off a car of 900.00 alone in the special rate pool whole (small pools allowance, s56A), in the API and the tax', async () => {
+    // Books from 1 April 2025, years to 31 March: sales 5,000.00; a car of 900.00 on 602-3 (VAT
+    // blocked). Its pool of 900.00 is under the 1,000.00 limit: 900.00 allowed, not 6% (54.00).
+    // Taxable 4,100.00, 19% = 779.00.
+    const t = createTestBook({ startDate: '2025-04-01', firstAccountingYearEnd: '2026-03-31', vatRegistered: true });
+    const bank = await bankAccount(t);
+    await explainedLine(t, bank, { dated_on: '2025-06-01', amount: '-900.00' }, { category: `${ORIGIN}/v2/categories/602-3`, description: 'Old car', sales_tax_status: 'EXEMPT' });
+    sale(t, '2026-03-20', 5_000);
+    const estimate = await estimateOf(t, 'accounting_period=2025/26');
+    expect(estimate).toMatchObject({ capital_allowances: '900.0', taxable_profit: '4100.0', tax: '779.0' });
+    expect(pool(estimate, 'special_rate')).toMatchObject({ additions: '900.0', writing_down_allowance: '0.0', small_pool_allowance: '900.0', carried_forward: '0.0' });
+  });
+
   it('runs an asset bought before the books through the pool from its purchase: its disposal is charged', async () => {
     // A server bought on 1 April 2023 for 3,000.00, before books that start on 1 April 2025; in the
     // year to 31 March 2024 the AIA took all of it, so the pool is nil. Sold on 30 September 2025 for
