@@ -145,6 +145,14 @@ class DraftInbox {
     return this.waiting?.kind === kind && this.waiting.record === record;
   }
 
+  /**
+   * The draft on its way cannot open (its record is gone): nothing waits for it any more, so an editor
+   * of that record opened later by hand does not take it. It stays stored, listed in its section.
+   */
+  letGo(kind: string, record: string | null): void {
+    this.claim(kind, record);
+  }
+
   /** For EditorDraft as its editor starts: the draft meant for it, if one is opening. */
   claim(kind: string, record: string | null): OpeningDraft | null {
     const draft = this.waiting;
