@@ -291,7 +291,7 @@ export function updateCompany(ctx: EngineContext, input: CompanyUpdate): void {
   checkYearEndMove(ctx, current, next);
   checkVatMove(ctx, current, next);
   checkCurrencyMove(ctx, current, next);
-  const initialVatBasis = updateVatScheme(ctx, current, input, next.vatRegistered ? next.salesTaxEffectiveDate : null);
+  const initialVatBasis = updateVatScheme(ctx, current, input, next);
 
   const uk = isUkCompany(next.type);
   ctx.db

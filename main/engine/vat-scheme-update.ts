@@ -6,6 +6,7 @@ import { storeInitialFrsSector, storeVatSchemeChanges } from './company-settings
 import type { EngineContext } from './context';
 import { unprocessable } from './errors';
 import { filedVatReturnEnds } from './ledger/locks';
+import { vatPeriods, type VatRegistration } from './reports/vat-periods';
 import { vatSchemeHistory, type VatSchemeHistory } from './vat-scheme';
 
 /** The schemes as they will be after the update: the stored ones with the sent fields laid over them. */
@@ -32,6 +33,32 @@ function checkChanges(history: VatSchemeHistory, registeredOn: string | null): v
   });
 }
 
+/**
+ * A change of VAT accounting basis (to cash accounting or back to the invoice basis) starts on the first
+ * day of a VAT period: a business may begin cash accounting only from the beginning of a prescribed
+ * accounting period (VAT Regulations 1995 regulation 58(1); HMRC manual VCAS2100; gov.uk "VAT Cash
+ * Accounting Scheme: join or leave the scheme": "You join at the beginning of a VAT accounting
+ * period", and leave "at the end of a VAT accounting period"). A return is never split between the two
+ * bases. A change of the flat rate scheme alone may fall on any day. Only the changes this update adds
+ * or moves are checked, so a book holding an older change can still save its other fields.
+ */
+function checkBasisChangesStartPeriods(before: VatSchemeHistory, after: VatSchemeHistory, registration: VatRegistration): void {
+  const latest = after.changes.at(-1)?.starts_on;
+  if (latest === undefined || !registration.vatRegistered) return;
+  const periodStarts = new Set(vatPeriods(registration, latest).map((period) => period.startsOn));
+  let basis = after.initial.basis;
+  after.changes.forEach((change, index) => {
+    const moved = !before.changes.some((other) => sameChange(change, other));
+    if (moved && change.vat_basis !== basis && !periodStarts.has(change.starts_on)) {
+      const joining = change.vat_basis === 'Cash';
+      throw unprocessable(
+        `vat_scheme_changes[${index}].starts_on must be the first day of a VAT period when the accounting basis changes: ${joining ? 'cash accounting can begin only at the start of a VAT period' : 'a business leaves cash accounting at the end of a VAT period'} (VAT Regulations 1995 regulation 58; VAT Notice 731)`,
+      );
+    }
+    basis = change.vat_basis;
+  });
+}
+
 const sameChange = (a: VatSchemeChange, b: VatSchemeChange) => a.starts_on === b.starts_on && a.vat_basis === b.vat_basis && a.on_frs === b.on_frs && (a.frs_type ?? null) === (b.frs_type ?? null);
 
 /** The first day whose scheme the update moves, or null when it moves none. */
@@ -46,7 +73,8 @@ function firstMovedDay(before: VatSchemeHistory, after: VatSchemeHistory, regist
  * in the company row (the caller's), the flat rate and the changes in book settings. A filed return
  * fixes the schemes of its days, as it fixes the registration.
  */
-export function updateVatScheme(ctx: EngineContext, current: CompanyRow, input: CompanyUpdate, registeredOn: string | null): VatBasis {
+export function updateVatScheme(ctx: EngineContext, current: CompanyRow, input: CompanyUpdate, registration: VatRegistration): VatBasis {
+  const registeredOn = registration.vatRegistered ? registration.salesTaxEffectiveDate : null;
   const before = vatSchemeHistory(ctx, current);
   const after = mergeScheme(before, input);
   checkChanges(after, registeredOn);
@@ -55,6 +83,7 @@ export function updateVatScheme(ctx: EngineContext, current: CompanyRow, input: 
   if (moved !== null && filed !== undefined && moved <= filed) {
     throw unprocessable(`The VAT scheme from ${moved} cannot change: the VAT return for the period ending ${filed} has been filed (mark the returns as unfiled first)`);
   }
+  checkBasisChangesStartPeriods(before, after, registration);
   storeInitialFrsSector(ctx.db, after.initial.frsSector);
   storeVatSchemeChanges(ctx.db, after.changes.length > 0 ? JSON.stringify(after.changes) : null);
   return after.initial.basis;

@@ -16,10 +16,13 @@ describe.shuffle('changing the VAT scheme on a date in Settings', () => {
   const opener = useBookOpener();
   let app: AppSession;
 
-  /** The change the save test makes by keys: cash accounting from 1 Dec 2026, put in through the API. */
-  async function cashFromDecember(book: TestBook) {
+  /**
+   * A change inside the running quarter, put in through the API: the flat rate scheme (Pubs) from 1 Dec 2026.
+   * A change of basis (cash accounting) must start a VAT period (regulation 58(1)); the flat rate alone may not.
+   */
+  async function flatRateFromDecember(book: TestBook) {
     const saved = await book.json('PUT', '/v2/company', {
-      body: { company: { sales_tax_registration_number: 'GB123456782', vat_scheme_changes: [{ starts_on: '2026-12-01', vat_basis: 'Cash', on_frs: false }] } },
+      body: { company: { sales_tax_registration_number: 'GB123456782', vat_scheme_changes: [{ starts_on: '2026-12-01', vat_basis: 'Invoice', on_frs: true, frs_type: 'Pubs' }] } },
     });
     expect(saved.status).toBe(200);
   }
@@ -66,29 +69,29 @@ describe.shuffle('changing the VAT scheme on a date in Settings', () => {
     expect(await changes()).toBeUndefined();
   });
 
-  it('moves the change to 1 December, saves it, and keeps it in the list', async () => {
+  it('moves the change to 1 November (the next quarter’s first day), saves it, and keeps it in the list', async () => {
     await openSettings();
     const { page } = app;
     // First on a day of the filed return, which is refused.
     await addCashChange('01/10/2026');
     await page.getByText(/^The VAT scheme from 2026-10-01 cannot change/).waitFor();
-    await from().fill('01/12/2026');
+    await from().fill('01/11/2026');
     await from().press('Enter');
     await page.getByText('Saved the company details.').waitFor();
-    expect(await changes()).toEqual([{ starts_on: '2026-12-01', vat_basis: 'Cash', on_frs: false }]);
-    await page.getByRole('listitem', { name: 'Change of scheme from 1 Dec 2026' }).waitFor();
+    expect(await changes()).toEqual([{ starts_on: '2026-11-01', vat_basis: 'Cash', on_frs: false }]);
+    await page.getByRole('listitem', { name: 'Change of scheme from 1 Nov 2026' }).waitFor();
   });
 
   // Four photographs and two axe runs of a long form: slow on a loaded machine, so given room of its own.
   it('shows the list in light and dark at both window sizes', async () => {
-    await openSettings(cashFromDecember);
+    await openSettings(flatRateFromDecember);
     await app.page.getByRole('listitem', { name: 'Change of scheme from 1 Dec 2026' }).waitFor();
     await app.page.getByRole('button', { name: 'Add a change of scheme' }).scrollIntoViewIfNeeded();
     await checkScreen(app, 'settings-vat-scheme-changes');
   }, 180_000);
 
   it('the next return names the schemes it is worked under, each from its day', async () => {
-    await openSettings(cashFromDecember);
+    await openSettings(flatRateFromDecember);
     const { page } = app;
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Alt+0');
@@ -97,13 +100,13 @@ describe.shuffle('changing the VAT scheme on a date in Settings', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'VAT return 1 Nov 2026 – 31 Jan 2027' }).waitFor();
     expect(await page.locator('#vat-return-schemes').textContent()).toBe(
-      'Worked under the invoice basis from 1 November 2026 to 30 November 2026; then cash accounting from 1 December 2026 to 31 January 2027.',
+      'Worked under the invoice basis from 1 November 2026 to 30 November 2026; then the invoice basis on the flat rate scheme (Pubs) from 1 December 2026 to 31 January 2027.',
     );
     await checkScreen(app, 'vat-return-scheme-note');
   }, 180_000);
 
   it('removes the change: the list is empty again and the book has none', async () => {
-    await openSettings(cashFromDecember);
+    await openSettings(flatRateFromDecember);
     const { page } = app;
     await page.getByRole('button', { name: 'Remove change of scheme from 1 Dec 2026' }).click();
     expect(await page.getByRole('listitem', { name: /^Change of scheme/ }).count()).toBe(0);

@@ -7,7 +7,8 @@ export interface VatPeriod {
   endsOn: string;
 }
 
-type Registration = Pick<CompanyRow, 'vatRegistered' | 'salesTaxEffectiveDate' | 'vatPeriodMonths' | 'firstVatPeriodEndsOn'>;
+/** What fixes a company's VAT periods: registration, its date, frequency and stagger. */
+export type VatRegistration = Pick<CompanyRow, 'vatRegistered' | 'salesTaxEffectiveDate' | 'vatPeriodMonths' | 'firstVatPeriodEndsOn'>;
 
 /**
  * The stagger: the first period runs from the registration date to the month end the user chose
@@ -21,7 +22,7 @@ function periodAfter(startsOn: string, months: number): VatPeriod {
 }
 
 /** The company's VAT periods from registration up to the one holding `today`; none when not registered. */
-export function vatPeriods(company: Registration, today: string): VatPeriod[] {
+export function vatPeriods(company: VatRegistration, today: string): VatPeriod[] {
   if (!company.vatRegistered || !company.salesTaxEffectiveDate) return [];
   const months = Math.max(1, company.vatPeriodMonths);
   const periods: VatPeriod[] = [];
