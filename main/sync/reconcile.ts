@@ -35,13 +35,19 @@ export async function readRemote(ctx: RoundContext, family: Family, url: string)
   }
 }
 
-export function saveBases(ctx: RoundContext, family: Family, localId: number, remoteRecord: SyncRecord, localRecord: SyncRecord): void {
+/** The bases of a linked record, in each side's canonical spelling (see project). */
+export interface Bases {
+  remote: SyncRecord;
+  local: SyncRecord;
+}
+
+export function saveBases(ctx: RoundContext, family: Family, localId: number, remoteRecord: SyncRecord, localRecord: SyncRecord, bases?: Bases): void {
   const mapped: MappedRecord = {
     family: family.name,
     localId,
     remoteUrl: String(remoteRecord.url),
-    remoteBase: project(family, remoteRecord),
-    localBase: project(family, localRecord),
+    remoteBase: bases?.remote ?? project(family, remoteRecord),
+    localBase: bases?.local ?? project(family, localRecord),
     remoteUpdatedAt: typeof remoteRecord.updated_at === 'string' ? remoteRecord.updated_at : null,
   };
   ctx.state.transaction(() => {
@@ -154,8 +160,27 @@ export async function writeMerged(
     localRecord = moved.record;
   }
   if (toLocal.length > 0) ctx.counts.pulled += 1;
-  saveBases(ctx, family, mapped.localId, remoteRecord, localRecord);
+  saveBases(ctx, family, mapped.localId, remoteRecord, localRecord, {
+    remote: baseAfterWrite(family, theirsRaw, remoteRecord, moveThere ? 'all' : fieldsThere),
+    local: baseAfterWrite(family, mineRaw, localRecord, moveHere ? 'all' : fieldsHere),
+  });
   return 'merged';
+}
+
+/**
+ * A side's base after the round wrote `written` there: those fields as its answer holds them, every
+ * other field as it was read before the write. The answer also holds whatever someone else changed on
+ * that side while the write was out (a person saving in the book during the service's PUT, the
+ * accountant online between our read and our PUT); taken into the base, that change would look agreed
+ * and never travel. Kept out, it is a change of that side's at the next round, merged like any other.
+ * A transition may move fields of its own on the server's side, so a moved record's base is its answer.
+ */
+function baseAfterWrite(family: Family, before: SyncRecord, after: SyncRecord, written: readonly string[] | 'all'): SyncRecord {
+  const answer = project(family, after);
+  if (written === 'all' || after === before) return answer;
+  const base = project(family, before);
+  for (const field of written) base[field] = answer[field];
+  return base;
 }
 
 async function readRemoteOrThrow(ctx: RoundContext, family: Family, url: string): Promise<SyncRecord> {

@@ -2,7 +2,7 @@ import type { VirtualTimer } from '../../main/sync/timer';
 import type { RefreshingTokens } from '../../main/sync/tokens';
 import { ReauthorizationNeeded } from '../../main/sync/tokens';
 import { OWNER, type SimBook } from './books';
-import { httpDate, renamedHost, respellMoney, type LiveOptions, type Spelling } from './live-service';
+import { httpDate, quotesAnAmount, renamedHost, respellMoney, type LiveOptions, type Spelling } from './live-service';
 
 /** A small seeded generator (mulberry32): every fault and every operation repeats for a seed. */
 export function seeded(seed: number): () => number {
@@ -34,6 +34,11 @@ export interface FaultOptions {
   refuse?: (method: string, path: string, body: string) => string | null;
   /** Runs between the pages of a list: an accountant writing while we read shifts the pages. */
   betweenPages?: () => Promise<void>;
+  /**
+   * Runs as a write (any method but GET) reaches the remote, before the remote makes it: someone using
+   * a book, or the accountant on the service, while the sync's request is out.
+   */
+  whileWriting?: (method: string, path: string) => Promise<void>;
   /** The remote user the sync acts as (default: the owner). */
   remoteToken?: string;
   /** Rewrites an answer's JSON on its way out (a record the book will not accept). */
@@ -187,6 +192,8 @@ export class FaultyRemote {
       const refusal = this.options.refuse?.(request.method, url.pathname, text) ?? null;
       if (refusal) return json(422, { errors: [{ message: refusal }] });
     }
+    if (request.method !== 'GET') await this.options.whileWriting?.(request.method, url.pathname);
+    if (live?.quotedAmountsImportNothing && request.method === 'POST' && url.pathname === '/v2/bank_transactions/statement' && quotesAnAmount(text)) return new Response(null, { status: 200 });
     if (request.method === 'GET' && this.options.ignoreUpdatedSince?.some((family) => url.pathname === `/v2/${family}`)) url.searchParams.delete('updated_since');
     if (request.method === 'GET' && this.options.betweenPages && Number(url.searchParams.get('page') ?? '1') > 1) await this.options.betweenPages();
     const forwarded = new Headers(request.headers);

@@ -20,6 +20,11 @@ export interface LiveOptions {
   lateCommitMs?: number;
   /** Access tokens stop working this long after they were issued (the live service: an hour). */
   tokenLifetimeMs?: number;
+  /**
+   * A statement upload with any amount as a quoted string answers 200 and imports nothing, as the live
+   * service does (api-quirks.md: "Statement upload *requires* a bare number").
+   */
+  quotedAmountsImportNothing?: boolean;
 }
 
 /** Text keys whose values are never money, however they look. */
@@ -56,3 +61,9 @@ export function renamedHost(text: string, from: string, to: string): string {
 
 /** The service's clock as its answers state it: an HTTP date, to the second. */
 export const httpDate = (ms: number) => new Date(ms).toUTCString();
+
+/** Whether a statement upload's body names any amount as text rather than a JSON number. */
+export function quotesAnAmount(body: string): boolean {
+  const lines = (JSON.parse(body) as { statement?: { amount?: unknown }[] }).statement ?? [];
+  return lines.some((line) => typeof line.amount !== 'number');
+}
