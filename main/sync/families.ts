@@ -16,6 +16,7 @@ import { invoiceStage, withStage } from './invoice-stage';
 import { statementLineKey } from './line-key';
 import { comparable } from './normalize';
 import type { Family, SyncRecord } from './family';
+import { numberedDocumentKey } from './document-key';
 
 export type { Family, SyncRecord, TransportKind, TransitionField } from './family';
 
@@ -92,8 +93,8 @@ export const FAMILIES: readonly Family[] = [
     needs: ['contacts'],
     // Lists leave items out unless asked, and a record without them would read as one with none.
     listQuery: { view: 'all', nested_invoice_items: 'true' },
-    // The reference is the invoice's number in the book's series: unique on the remote, the correlation key.
-    matchKey: (record) => (typeof record.reference === 'string' && record.reference.trim() ? `reference:${lower(record.reference)}` : null),
+    // The number with its customer (document-key.ts): numbers are not unique on the remote.
+    matchKey: numberedDocumentKey,
     label: (record) => `Invoice ${String(record.reference ?? '')}`,
     level: Level.InvoicesEstimatesAndFiles,
     figures: ['total_value', 'status'],

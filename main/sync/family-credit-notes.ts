@@ -4,8 +4,7 @@ import { Level } from '../../shared/api/permissions';
 import type { Family, SyncRecord } from './family';
 import { invoiceStage, withStage } from './invoice-stage';
 import { comparable } from './normalize';
-
-const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+import { numberedDocumentKey } from './document-key';
 
 /**
  * Credit notes, the mirror of invoices: the reference is the number in the book's own credit note series
@@ -22,7 +21,7 @@ export const creditNotesFamily: Family = {
   links: { contact: 'contacts', project: 'projects' },
   needs: ['contacts'],
   listQuery: { view: 'all', nested_credit_note_items: 'true' },
-  matchKey: (record) => (lower(record.reference) ? `reference:${lower(record.reference)}` : null),
+  matchKey: numberedDocumentKey,
   label: (record) => `Credit note ${String(record.reference ?? '')}`,
   level: Level.InvoicesEstimatesAndFiles,
   figures: ['total_value', 'status'],

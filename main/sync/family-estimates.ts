@@ -2,8 +2,7 @@ import { estimateSchema } from '../../shared/api/estimates';
 import { Level } from '../../shared/api/permissions';
 import type { Family, SyncRecord } from './family';
 import type { TransitionField } from './family';
-
-const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+import { numberedDocumentKey } from './document-key';
 
 /**
  * An estimate's stage is its status, moved only by transitions. Invoiced is reached by converting it
@@ -38,7 +37,7 @@ export const estimatesFamily: Family = {
   links: { contact: 'contacts', project: 'projects' },
   needs: ['contacts'],
   listQuery: { view: 'all', nested_estimate_items: 'true' },
-  matchKey: (record) => (lower(record.reference) ? `reference:${lower(record.reference)}` : null),
+  matchKey: numberedDocumentKey,
   label: (record) => `Estimate ${String(record.reference ?? '')}`,
   level: Level.InvoicesEstimatesAndFiles,
   figures: ['total_value', 'status'],
