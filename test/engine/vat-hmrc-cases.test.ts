@@ -180,6 +180,35 @@ describe('cash accounting (VAT Notice 731)', () => {
   });
 });
 
+describe('cash accounting and the reverse charge (VAT Regulations 1995 regulation 58(2)(g); HMRC VATREVCON35200)', () => {
+  it('a reverse-charge bill is outside the scheme: its VAT counts on the bill’s date, whatever is paid when', async () => {
+    const t = await book({ initial_vat_basis: 'Cash' });
+    const account = await bankAccount(t);
+    const builder = insertContact(t, 'Bricks and Mortar Ltd');
+    // Building work of 4,000.00 at 20% under the domestic reverse charge, dated 20 July (quarter A): 800.00 both ways.
+    const reverse = await postBill(t, builder, { dated_on: '2026-07-20', due_on: '2026-08-20', ec_status: 'Reverse Charge', bill_items: [{ category: '150', total_value: '4000', sales_tax_rate: '20' }] });
+    // An ordinary bill of 1,200.00 with 200.00 VAT, dated 21 July, stays in the scheme.
+    const ordinary = await postBill(t, builder, { reference: '002', dated_on: '2026-07-21', due_on: '2026-08-20', bill_items: [{ category: '285', total_value: '1200', sales_tax_rate: '20' }] });
+    expect([reverse.status, ordinary.status]).toEqual([201, 201]);
+    // 1,000.00 of the reverse-charge bill and 600.00 of the ordinary one are paid on 5 August (quarter B).
+    await explainedLine(t, account, { dated_on: '2026-08-05', amount: '-1000' }, { paid_bill: reverse.body.bill.url });
+    await explainedLine(t, account, { dated_on: '2026-08-05', amount: '-600' }, { paid_bill: ordinary.body.bill.url });
+    // A: the reverse charge at its tax point: box 1 800.00, box 4 800.00, box 5 0, box 7 4,000 (no box 6: a UK supplier).
+    expect(await boxes(t, A)).toEqual({ 1: 800_00, 2: 0, 3: 800_00, 4: 800_00, 5: 0, 6: 0, 7: 4000_00, 8: 0, 9: 0 });
+    // B: only the ordinary bill's half: VAT 200.00 x 600/1,200 = 100.00 on 500.00. The reverse-charge payment adds nothing.
+    expect(await boxes(t, B)).toEqual({ 1: 0, 2: 0, 3: 0, 4: 100_00, 5: -100_00, 6: 0, 7: 500_00, 8: 0, 9: 0 });
+  });
+
+  it('leaving cash accounting does not count an unpaid reverse-charge bill again', async () => {
+    const t = await book({ initial_vat_basis: 'Cash', vat_scheme_changes: [{ starts_on: '2026-11-01', vat_basis: 'Invoice', on_frs: false }] });
+    const response = await postBill(t, insertContact(t, 'Bricks and Mortar Ltd'), { dated_on: '2026-09-20', due_on: '2026-12-20', ec_status: 'Reverse Charge', bill_items: [{ category: '150', total_value: '1000', sales_tax_rate: '20' }] });
+    expect(response.status).toBe(201);
+    // B: 200.00 both ways on 1,000 at the bill's date; C: nothing (the bill was never in the scheme).
+    expect(await boxes(t, B)).toMatchObject({ 1: 200_00, 4: 200_00, 5: 0, 7: 1000_00 });
+    expect(await boxes(t, '2027-01-31')).toMatchObject({ 1: 0, 4: 0, 5: 0, 7: 0 });
+  });
+});
+
 describe('a sale in a foreign currency (VAT Notice 700 section 7: sterling at the rate of the tax point)', () => {
   it('counts the sterling value of the VAT and the net on the invoice date, whatever the rate when paid', async () => {
     const t = await book();

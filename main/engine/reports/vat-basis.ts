@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { partsByDocument, PART_ROWS_SQL, shareOfParts, sumParts, type PartRow, type VatParts } from './vat-parts';
+import { partsByDocument, PART_ROWS_SQL, selfAccountedDocument, shareOfParts, sumParts, type PartRow, type VatParts } from './vat-parts';
 
 /**
  * Which days the VAT of a document counts on. On the invoice basis, the document's date (its tax
@@ -11,11 +11,20 @@ import { partsByDocument, PART_ROWS_SQL, shareOfParts, sumParts, type PartRow, t
  */
 const ON_CREDIT = "('invoices', 'credit_notes', 'bills')";
 
+/**
+ * Supplies on which the buyer accounts for the VAT (the reverse charge, EC acquisitions) are outside
+ * cash accounting: VAT Regulations 1995 regulation 58(2)(g) ("the scheme shall not apply to ... supplies
+ * of goods or services in respect of which it is for the recipient ... to account for and pay the VAT";
+ * HMRC VCAS2200), and for construction services HMRC VATREVCON35200. Such a bill counts on its date,
+ * its tax point, however and whenever it is paid.
+ */
+const OUTSIDE_CASH_ACCOUNTING = (resource: string, id: string) => `(${resource} = 'bills' AND ${selfAccountedDocument(resource, id)})`;
+
 const rowsBetween = (sqlite: Database.Database, from: string, to: string, cashOnly: boolean) =>
   sqlite
     .prepare<{ from: string; to: string }, PartRow>(
       `${PART_ROWS_SQL} WHERE p.category_id IN (SELECT id FROM categories) AND p.dated_on BETWEEN @from AND @to
-       ${cashOnly ? `AND p.source_resource NOT IN ${ON_CREDIT}` : ''}`,
+       ${cashOnly ? `AND (p.source_resource NOT IN ${ON_CREDIT} OR ${OUTSIDE_CASH_ACCOUNTING('p.source_resource', 'p.source_id')})` : ''}`,
     )
     .all({ from, to });
 
@@ -57,7 +66,7 @@ const SETTLED_SQL = `
     coalesce((SELECT sum(s.amount) FROM settled s WHERE s.resource = d.settled_as AND s.doc = d.id AND s.dated_on < @from), 0) AS before,
     coalesce((SELECT sum(s.amount) FROM settled s WHERE s.resource = d.settled_as AND s.doc = d.id AND s.dated_on <= @to), 0) AS upTo
   FROM documents d
-  WHERE d.dated_on BETWEEN @since AND @until AND d.total <> 0`;
+  WHERE d.dated_on BETWEEN @since AND @until AND d.total <> 0 AND NOT ${OUTSIDE_CASH_ACCOUNTING('d.resource', 'd.id')}`;
 
 function settledDocuments(sqlite: Database.Database, args: { from: string; to: string; since: string; until: string; native: string }): Settled[] {
   return sqlite.prepare<typeof args, Settled>(SETTLED_SQL).all(args);

@@ -63,13 +63,15 @@ export const CAPITAL_PURCHASE = '602';
 
 /**
  * A document bought goods and services under the reverse charge (or acquired EC goods) when a taxable
- * purchase line carries one of those EC statuses: its VAT lines are the company's own.
+ * purchase line carries one of those EC statuses: its VAT lines are the company's own. `resource` and
+ * `id` are the SQL expressions naming the document.
  */
-const SELF_ACCOUNTED_DOCUMENT = `EXISTS (
+export const selfAccountedDocument = (resource: string, id: string) => `EXISTS (
   SELECT 1 FROM postings n JOIN categories nc ON nc.id = n.category_id
-  WHERE n.source_resource = p.source_resource AND n.source_id = p.source_id
+  WHERE n.source_resource = ${resource} AND n.source_id = ${id}
     AND n.ec_status IN ('EC Goods', 'EC Services', 'Reverse Charge') AND n.sales_tax_status = 'TAXABLE' AND nc.list_group <> 'income'
     AND NOT (nc.list_group = 'general' AND n.debit_minor < 0))`;
+const SELF_ACCOUNTED_DOCUMENT = selfAccountedDocument('p.source_resource', 'p.source_id');
 
 /** Every posting with what the return needs to know of it; the filter is added by the caller. */
 export const PART_ROWS_SQL = `SELECT p.source_resource AS resource, p.source_id AS sourceId, p.debit_minor AS debit, p.category_id AS categoryId,
