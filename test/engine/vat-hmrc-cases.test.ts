@@ -96,6 +96,16 @@ describe('the domestic reverse charge for construction services (VAT Notice 735;
   });
 });
 
+describe('services bought from abroad under the reverse charge (VAT Notice 741A section 17; VAT Notice 700/12)', () => {
+  it('puts the VAT in boxes 1 and 4 and the net in box 7, and in box 6 as the supply the buyer makes to itself', async () => {
+    const t = await book();
+    // Consulting from a supplier abroad, 1,000.00 with no VAT charged, accounted for at 20%: 200.00 both ways.
+    const expense = await t.json('POST', '/v2/expenses', { body: { expense: { dated_on: '2026-09-11', description: 'Consulting from abroad', category: '285', gross_value: '-1000', ec_status: 'Reverse Charge' } } });
+    expect(expense.status).toBe(201);
+    expect(await boxes(t, B)).toEqual({ 1: 200_00, 2: 0, 3: 200_00, 4: 200_00, 5: 0, 6: 1000_00, 7: 1000_00, 8: 0, 9: 0 });
+  });
+});
+
 describe('the flat rate scheme (VAT Notice 733)', () => {
   it('the first-year 1% ends the day before the anniversary of registration, in the middle of a quarter', async () => {
     // Registered 2025-05-01, returns ending June, September, December, March: the quarter 2026-04-01..2026-06-30
@@ -225,6 +235,16 @@ describe('journals touching the VAT accounts', () => {
     // An input VAT correction of 45.00 found on a supplier's invoice (Notice 700/45, corrected on the current return).
     await createSet(t, { dated_on: '2026-09-30', description: 'VAT correction', journal_entries: [entry('818', '45'), entry('280', '-45')] });
     expect(await boxes(t, B)).toEqual({ 1: 0, 2: 0, 3: 0, 4: 45_00, 5: -45_00, 6: 0, 7: 0, 8: 0, 9: 0 });
+  });
+});
+
+describe('journals touching the VAT accounts (2)', () => {
+  it('a journal crediting VAT Charged (819) adds to box 1; paying HMRC from the VAT account (817) is in no box', async () => {
+    const t = await book();
+    // Output VAT of 30.00 left off a sale, put right by journal; the earlier quarter's VAT of 500.00 paid from the bank.
+    await createSet(t, { dated_on: '2026-09-30', description: 'Output VAT correction', journal_entries: [entry('280', '30'), entry('819', '-30')] });
+    await createSet(t, { dated_on: '2026-09-07', description: 'VAT paid to HMRC', journal_entries: [entry('817', '500'), entry('280', '-500')] });
+    expect(await boxes(t, B)).toEqual({ 1: 30_00, 2: 0, 3: 30_00, 4: 0, 5: 30_00, 6: 0, 7: 0, 8: 0, 9: 0 });
   });
 });
 
