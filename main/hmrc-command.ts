@@ -9,6 +9,7 @@ import type { BookOptions } from './engine/setup';
 import { actingUserEmail } from './hmrc/acting-user';
 import { asOwner, BookRefusal, type BookCaller } from './hmrc/book';
 import { HmrcClient, HmrcError, HmrcUnanswered } from './hmrc/client';
+import { readRefusal } from './hmrc/refusal-words';
 import { fraudHeaders } from './hmrc/fraud-headers';
 import { machineFacts } from './hmrc/machine-facts';
 import { bookVrn, defaultObligationWindow, NoVrnError, obligationsWithBook } from './hmrc/obligations';
@@ -65,7 +66,7 @@ export async function hmrcCommand(argv: string[], clock: Clock, env: Record<stri
       return 1;
     }
     if (error instanceof HmrcError) {
-      console.error(`HMRC refused the request: ${error.message} (${error.codes.join(', ')})`);
+      console.error(readRefusal(error));
       return 1;
     }
     throw error;

@@ -38,6 +38,8 @@ export class HmrcError extends Error {
     readonly code: string,
     message: string,
     readonly codes: string[],
+    /** The VRN the call was for, so the refusal can name it. */
+    readonly vrn?: string,
   ) {
     super(message);
   }
@@ -80,7 +82,7 @@ export interface Payment {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** HMRC's error body: {code, message, errors?: [{code, message, path}]}, or the code's {statusCode, message}. */
-function errorFrom(status: number, text: string): HmrcError {
+function errorFrom(status: number, text: string, vrn: string): HmrcError {
   let body: { code?: unknown; message?: unknown; errors?: unknown } = {};
   try {
     body = JSON.parse(text) as typeof body;
@@ -91,7 +93,7 @@ function errorFrom(status: number, text: string): HmrcError {
   const code = typeof body.code === 'string' ? body.code : typeof body.message === 'string' && /^[A-Z_]+$/.test(body.message) ? body.message : `HTTP_${status}`;
   const codes = [code, ...inner.map((error) => String(error.code ?? ''))].filter(Boolean);
   const messages = inner.length ? inner.map((error) => String(error.message ?? error.code ?? '')) : [typeof body.message === 'string' ? body.message : `HMRC answered ${status}`];
-  return new HmrcError(status, code, messages.join(' '), codes);
+  return new HmrcError(status, code, messages.join(' '), codes, vrn);
 }
 
 export class HmrcClient {
@@ -138,7 +140,17 @@ export class HmrcClient {
         await this.sleep(this.waitFor(null, attempt));
         continue;
       }
-      const text = await response.text();
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        // The answer broke off after its status line (a timeout, a dropped connection): as good as
+        // none, and for a POST it may have been acted on, so it is not sent again from here either.
+        const unanswered = new HmrcUnanswered(`HMRC's answer broke off (${error instanceof Error ? error.message : String(error)})`);
+        if (method === 'POST' || attempt >= attempts) throw unanswered;
+        await this.sleep(this.waitFor(null, attempt));
+        continue;
+      }
       if (response.ok) return { status: response.status, text, headers: response.headers };
       if (response.status === 401 && !refreshed) {
         // The platform refused the token before the service saw the request: safe to send again.
@@ -151,7 +163,7 @@ export class HmrcClient {
         await this.sleep(this.waitFor(response, attempt));
         continue;
       }
-      throw errorFrom(response.status, text);
+      throw errorFrom(response.status, text, this.options.vrn);
     }
   }
 
@@ -173,7 +185,14 @@ export class HmrcClient {
   /** POST the return, once. Throws HmrcError (refused) or HmrcUnanswered (not known). */
   async submitReturn(json: string): Promise<SubmitReceipt> {
     const { text, headers } = await this.call('POST', '/returns', json);
-    const body = JSON.parse(text) as { processingDate: string; formBundleNumber: string; paymentIndicator?: string; chargeRefNumber?: string };
+    let body: { processingDate?: unknown; formBundleNumber?: unknown; paymentIndicator?: string; chargeRefNumber?: string };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      body = {};
+    }
+    // Taken (201), but the receipt cannot be read: only a look-up can say what HMRC holds.
+    if (typeof body.processingDate !== 'string' || typeof body.formBundleNumber !== 'string') throw new HmrcUnanswered(`HMRC answered ${text.length ? 'with a receipt that cannot be read' : 'with no receipt'}`);
     return {
       processingDate: body.processingDate,
       formBundleNumber: body.formBundleNumber,

@@ -8,6 +8,7 @@ import { HmrcError, HmrcUnanswered } from './client';
 import { HmrcSignInError, MissingHmrcClientError } from './oauth';
 import { defaultObligationWindow, NoVrnError, obligationsWithBook, vrnOf } from './obligations';
 import { PeriodKeyMismatch } from './period-check';
+import { readRefusal } from './refusal-words';
 import type { HmrcService } from './service';
 import { NotConnectedError } from './service';
 import { SubmissionInDoubt, SubmissionRefused, submitVatReturn } from './submit';
@@ -58,7 +59,7 @@ export function withHmrcDoor(engine: Engine, service: () => HmrcService | null, 
         if (error instanceof BadRequest) return refuse(error.status, ...error.messages);
         if (USER_ERRORS.some((kind) => error instanceof kind)) return refuse(422, (error as Error).message);
         if (error instanceof BookRefusal) return refuse(error.status, error.message);
-        if (error instanceof HmrcError) return refuse(502, `HMRC refused the request: ${error.message} (${error.codes.join(', ')})`);
+        if (error instanceof HmrcError) return refuse(502, readRefusal(error));
         return refuse(500, `Talking to HMRC failed inside the app: ${error instanceof Error ? error.message : String(error)}`);
       }
     },

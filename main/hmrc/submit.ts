@@ -3,7 +3,10 @@ import { HMRC_AMOUNT, HMRC_RETURN_FIELDS, hmrcReturnJson, type HmrcReturnFigures
 import type { VatReturnRecord } from '../../shared/api/vat_returns';
 import type { BookCaller } from './book';
 import { HmrcError, HmrcUnanswered, type HmrcClient } from './client';
+import { HmrcSignInError } from './oauth';
 import { confirmPeriodKey } from './period-check';
+import { returnRefusal } from './refusal-words';
+import { HmrcReconnectNeeded } from './tokens';
 
 /**
  * One VAT return sent to HMRC, once (issue 21 item 3). The return goes `pending` in the book before
@@ -45,15 +48,6 @@ export interface SubmitOptions {
   now: () => Date;
   /** Times the POST may be sent in all (each after a look-up found nothing). */
   attempts?: number;
-}
-
-/** The refusal as a sentence a person can act on, keeping HMRC's own words. */
-function refusalSentence(error: HmrcError): string {
-  if (error.codes.includes('TAX_PERIOD_NOT_ENDED')) return `HMRC refused the return: the period has not ended (${error.message})`;
-  if (error.status === 401) return `HMRC no longer accepts the connection: connect to HMRC again. (${error.message})`;
-  // Throttled after every wait it asked for: HMRC did not take the return, so nothing was filed.
-  if (error.status === 429) return `HMRC was too busy to take the return and nothing was filed: send it again in a few minutes. (${error.message})`;
-  return `HMRC refused the return: ${error.message} (${error.codes.join(', ')})`;
 }
 
 export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOutcome> {
@@ -105,9 +99,16 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
     } catch (error) {
       if (error instanceof HmrcError && error.codes.includes(DUPLICATE)) return foundFiled();
       if (error instanceof HmrcError && error.status < 500) {
-        const message = refusalSentence(error);
+        const message = returnRefusal(error, periodKey);
         await book('PUT', `${path}/hmrc_rejection`, { hmrc_rejection: { message } });
         throw new SubmissionRefused(message, error.code);
+      }
+      // The token could not be had (the grant ended, or the sign-in host did not answer): the POST
+      // never left, so unless an earlier try is in doubt the return was plainly not sent.
+      if ((error instanceof HmrcReconnectNeeded || error instanceof HmrcSignInError) && !lookUpFirst) {
+        const message = `${error.message} Nothing was filed.`;
+        await book('PUT', `${path}/hmrc_rejection`, { hmrc_rejection: { message } });
+        throw new SubmissionRefused(message, error instanceof HmrcReconnectNeeded ? 'RECONNECT_NEEDED' : 'SIGN_IN_FAILED');
       }
       if (!(error instanceof HmrcError) && !(error instanceof HmrcUnanswered)) throw error;
       lookUpFirst = true;

@@ -20,8 +20,13 @@ export interface SimObligation {
   received?: string;
 }
 
-/** `answer`: this request is answered as usual, so a fault queued after it meets a later request. */
-export type Fault = 'answer' | 'lose' | 'lose-before' | '500' | '503' | '429';
+/**
+ * `answer`: this request is answered as usual, so a fault queued after it meets a later request.
+ * `lose`: acted on, no answer; `lose-before`: not acted on, no answer; `lose-body`: acted on, the
+ * status line and headers arrive and the connection drops inside the body (a timeout mid-answer).
+ * An object: HMRC answers with it instead, without acting on the request.
+ */
+export type Fault = 'answer' | 'lose' | 'lose-before' | 'lose-body' | '500' | '503' | '429' | { status: number; body?: unknown };
 
 export interface SimRequest {
   method: string;
@@ -113,7 +118,7 @@ export class HmrcSimulator {
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     // The token endpoint is the platform's, not the VAT API's: no fraud headers there.
-    const fraudProblems = url.pathname === '/oauth/token' ? [] : validateFraudHeaders(headers, { mayBeEmpty: this.options.mayBeEmpty });
+    const fraudProblems = url.pathname === '/oauth/token' ? [] : validateFraudHeaders(headers, { mayBeEmpty: this.options.mayBeEmpty, receivedAt: new Date() });
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, headers, body, fraudProblems });
 
     const isSubmit = req.method === 'POST' && /\/returns$/.test(url.pathname);
@@ -122,10 +127,12 @@ export class HmrcSimulator {
     if (fault === '500') return this.write(res, error(500, 'INTERNAL_SERVER_ERROR', 'An internal server error occurred'));
     if (fault === '503') return this.write(res, error(503, 'SERVICE_UNAVAILABLE', 'Internal server error'));
     if (fault === '429') return this.write(res, { ...error(429, 'MESSAGE_THROTTLED_OUT', 'The request for the API is throttled as you have exceeded your quota.'), headers: { 'Retry-After': '0' } });
+    if (typeof fault === 'object') return this.write(res, fault);
 
     const answer = url.pathname === '/oauth/token' ? this.oauthToken(new URLSearchParams(body)) : this.answer(req.method ?? 'GET', url, headers, body, fraudProblems);
     // Lost: HMRC acted on the request, but the answer never reaches the client.
     if (fault === 'lose') return void res.socket?.destroy();
+    if (fault === 'lose-body') return this.writeHalf(res, answer);
     this.write(res, answer);
   }
 
@@ -134,6 +141,13 @@ export class HmrcSimulator {
     if (answer.body !== undefined) headers['Content-Type'] = 'application/json';
     res.writeHead(answer.status, headers);
     res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+  }
+
+  /** The status and headers, then half the body, then the connection drops. */
+  private writeHalf(res: ServerResponse, answer: Answer): void {
+    const text = JSON.stringify(answer.body ?? {});
+    res.writeHead(answer.status, { 'X-CorrelationId': randomUUID(), 'Content-Type': 'application/json', 'Content-Length': String(text.length), ...answer.headers });
+    res.write(text.slice(0, Math.floor(text.length / 2)), () => res.socket?.destroy());
   }
 
   private answer(method: string, url: URL, headers: Headers, body: string, fraudProblems: string[]): Answer {
