@@ -165,4 +165,57 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     expect((await app.book.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return.filing_status).toBe('filed');
     await checkScreen(app, 'tax-hmrc-found-filed');
   });
+  it('a return HMRC refuses says why once, what to do and that nothing was filed, and can be sent again', async () => {
+    await openBookAndHmrc();
+    const { page } = app;
+    await connectAndOpenQuarter();
+    await page.getByText('HMRC period 18A6, due 7 Dec 2026.').waitFor();
+    // HMRC refuses the token for this VAT number at the POST (vat-api-rules.md section 2).
+    sim.submitFaults.push({ status: 403, body: { code: 'CLIENT_OR_AGENT_NOT_AUTHORISED', message: 'The client and/or agent is not authorised.' } });
+    const dialog = page.getByRole('dialog', { name: 'Send this VAT return to HMRC?' });
+    const sendIt = async () => {
+      await page.getByRole('button', { name: 'Send to HMRC…' }).click();
+      await dialog.getByLabel('I confirm this declaration').check();
+      await dialog.getByRole('button', { name: 'Send to HMRC' }).click();
+    };
+    await sendIt();
+    const said =
+      "The HMRC account this book is connected with may not file VAT for VAT number 123456789: connect to HMRC again (Tax › HMRC), signed in with the business's own Government Gateway account or its agent's. " +
+      'Nothing was filed. (HMRC said: The client and/or agent is not authorised. (CLIENT_OR_AGENT_NOT_AUTHORISED))';
+    await page.getByText(said, { exact: true }).waitFor();
+    await page.getByText('Rejected by HMRC', { exact: true }).first().waitFor();
+    // Said once (it was also this call's error), and not behind a second "HMRC refused".
+    expect(await page.getByText('may not file VAT for VAT number 123456789').count()).toBe(1);
+    expect(await page.getByText('HMRC refused this return').count()).toBe(0);
+    expect(sim.returns.size).toBe(0);
+    expect((await app.book.json('GET', '/v2/vat_returns/2026-10-31')).body.vat_return.filing_status).toBe('rejected');
+    await checkScreen(app, 'tax-hmrc-refused');
+    // Put right at HMRC, the same return goes.
+    await sendIt();
+    await page.getByRole('region', { name: 'HMRC receipt' }).waitFor();
+    await page.getByText('Filed with HMRC', { exact: true }).waitFor();
+    expect(sim.returns.size).toBe(1);
+    expect(sim.fraudProblems()).toEqual([]);
+  });
+
+  it('a token HMRC does not let see this VAT number: Tax › HMRC says so once, not once per read, and no table claims none', async () => {
+    await openBookAndHmrc();
+    const { page } = app;
+    await openHmrcTab();
+    await page.getByText('This book is not connected to HMRC').waitFor();
+    // Obligations, liabilities and payments are read side by side, and each is refused alike.
+    const refused = { status: 403, body: { code: 'CLIENT_OR_AGENT_NOT_AUTHORISED', message: 'The client and/or agent is not authorised.' } };
+    sim.anyFaults.push(refused, refused, refused);
+    await page.getByLabel('HMRC address').fill(sim.url);
+    await page.getByLabel('Access token').fill(sim.token);
+    await page.getByRole('button', { name: 'Connect to HMRC' }).click();
+    await page.getByText('The HMRC account this book is connected with may not file VAT for VAT number 123456789', { exact: false }).first().waitFor();
+    await expect.poll(() => sim.requests.length).toBe(3);
+    expect(await page.getByText('The HMRC account this book is connected with may not file VAT for VAT number 123456789', { exact: false }).count()).toBe(1);
+    // The tables HMRC did not fill say so, not "none" (which would say HMRC holds nothing).
+    expect(await page.getByText('Not read from HMRC (see the message above).', { exact: true }).count()).toBe(3);
+    expect(await page.getByText('HMRC has no obligations for this book in the last year.').count()).toBe(0);
+    await checkScreen(app, 'tax-hmrc-not-authorised');
+    expect(sim.fraudProblems()).toEqual([]);
+  });
 });
