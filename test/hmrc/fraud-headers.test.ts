@@ -94,3 +94,36 @@ describe('fraud prevention headers (DESKTOP_APP_DIRECT)', () => {
     expect(PRODUCT_VERSION).toBe((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version);
   });
 });
+
+describe('the fraud header validator itself, against the specification', () => {
+  const mayBeEmpty = ['Gov-Client-Multi-Factor', 'Gov-Vendor-License-IDs'] as const;
+  const withHeader = (name: string, value: string) => {
+    const headers = new Headers(fraudHeaders(facts));
+    headers.set(name, value);
+    return headers;
+  };
+
+  it('takes HMRC\'s own Multi-Factor example, and refuses a timestamp that is not UTC or has no Z', () => {
+    const example =
+      'type=AUTH_CODE&timestamp=2021-11-21T13%3A23Z&unique-reference=fc4b5fd6816f75a7c81fc8eaa9499d6a299bd803397166e8c4cf9280b801d62c,type=TOTP&timestamp=2021-11-21T13%3A20Z&unique-reference=0283da60063abfb3a87f1aed845d17fe2d9ba8c780b478dc4ae048f5ee97a6d5';
+    expect(validateFraudHeaders(withHeader('Gov-Client-Multi-Factor', example), { mayBeEmpty })).toEqual([]);
+    expect(validateFraudHeaders(withHeader('Gov-Client-Multi-Factor', 'type=TOTP&timestamp=2021-11-21T13%3A20%3A05.123Z&unique-reference=abc'), { mayBeEmpty })).toEqual([]);
+    for (const timestamp of ['2021-11-21T13%3A20', '2021-11-21T13%3A20%2B01%3A00', '2021-11-21%2013%3A20Z']) {
+      expect(validateFraudHeaders(withHeader('Gov-Client-Multi-Factor', `type=TOTP&timestamp=${timestamp}&unique-reference=abc`), { mayBeEmpty })).toEqual([
+        'Gov-Client-Multi-Factor: timestamp must be a UTC time yyyy-MM-ddThh:mmZ (seconds and milliseconds optional)',
+      ]);
+    }
+  });
+
+  it('refuses local IPs read long before the request (or from another clock) when it knows when the request came', () => {
+    const receivedAt = new Date('2026-12-07T17:40:00.000Z');
+    const at = (timestamp: string) => validateFraudHeaders(withHeader('Gov-Client-Local-IPs-Timestamp', timestamp), { mayBeEmpty, receivedAt });
+    expect(at('2026-12-07T17:39:59.250Z')).toEqual([]);
+    expect(at('2026-11-22T10:00:00.000Z')).toEqual(['Gov-Client-Local-IPs-Timestamp: the IPs were not read immediately before the request (2026-11-22T10:00:00.000Z, request at 2026-12-07T17:40:00.000Z)']);
+    expect(at('2026-12-07T17:45:00.000Z')).toEqual(['Gov-Client-Local-IPs-Timestamp: the IPs were not read immediately before the request (2026-12-07T17:45:00.000Z, request at 2026-12-07T17:40:00.000Z)']);
+  });
+
+  it('reports a broken percent escape instead of failing on it', () => {
+    expect(validateFraudHeaders(withHeader('Gov-Vendor-Product-Name', 'Ledger%C3'), { mayBeEmpty })).toEqual(['Gov-Vendor-Product-Name: "Ledger%C3" is not valid percent-encoded UTF-8']);
+  });
+});

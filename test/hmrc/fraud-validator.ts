@@ -34,7 +34,13 @@ function decode(token: string, problems: string[], header: string): string {
     problems.push(`${header}: "${token}" is not percent-encoded`);
     return token;
   }
-  const value = decodeURIComponent(token);
+  let value: string;
+  try {
+    value = decodeURIComponent(token);
+  } catch {
+    problems.push(`${header}: "${token}" is not valid percent-encoded UTF-8`);
+    return token;
+  }
   if (PLACEHOLDERS.has(value)) problems.push(`${header}: placeholder value "${value}"`);
   return value;
 }
@@ -66,7 +72,13 @@ const positiveWhole = (value: string | undefined) => value !== undefined && /^[1
 export interface ValidateOptions {
   /** Headers allowed an empty value: those the app cannot collect (the spec's route after telling HMRC). */
   mayBeEmpty?: readonly FraudHeaderName[];
+  /** When the request arrived, by the wall clock: the IPs must have been read just before it. */
+  receivedAt?: Date;
 }
+
+/** "Immediately before each request": read at most this long before it arrived (and not after it). */
+const IPS_FRESH_MS = 60_000;
+const CLOCK_SLACK_MS = 2_000;
 
 /** The problems with a request's fraud prevention headers; none means it passes. */
 export function validateFraudHeaders(headers: Headers, options: ValidateOptions = {}): string[] {
@@ -85,6 +97,10 @@ export function validateFraudHeaders(headers: Headers, options: ValidateOptions 
       continue;
     }
     check(name, raw, problems);
+    if (name === 'Gov-Client-Local-IPs-Timestamp' && options.receivedAt) {
+      const age = options.receivedAt.getTime() - Date.parse(raw);
+      if (!(age <= IPS_FRESH_MS && age >= -CLOCK_SLACK_MS)) problems.push(`${name}: the IPs were not read immediately before the request (${raw}, request at ${options.receivedAt.toISOString()})`);
+    }
   }
   return problems;
 }
@@ -109,7 +125,8 @@ function check(name: FraudHeaderName, raw: string, problems: string[]): void {
     case 'Gov-Client-Multi-Factor':
       for (const factor of keyValues(name, raw, problems)) {
         if (!['TOTP', 'AUTH_CODE', 'OTHER'].includes(factor.get('type') ?? '')) problems.push(`${name}: type must be TOTP, AUTH_CODE or OTHER`);
-        if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(factor.get('timestamp') ?? '')) problems.push(`${name}: timestamp missing`);
+        // "As a minimum, use this format yyyy-MM-ddThh:mmZ. You can include seconds and milliseconds."
+        if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(factor.get('timestamp') ?? '')) problems.push(`${name}: timestamp must be a UTC time yyyy-MM-ddThh:mmZ (seconds and milliseconds optional)`);
         if (!factor.get('unique-reference')) problems.push(`${name}: unique-reference missing`);
       }
       return;
