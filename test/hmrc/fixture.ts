@@ -41,7 +41,7 @@ export async function simulator(options: ConstructorParameters<typeof HmrcSimula
 export const userData = () => mkdtempSync(join(tmpdir(), 'ledgerdesk-hmrc-'));
 
 /** The client as the desktop app makes it: a window reports one screen and its size. */
-export function clientFor(sim: HmrcSimulator, options: { userData?: string; sleeps?: number[] } = {}): HmrcClient {
+export function clientFor(sim: HmrcSimulator, options: { userData?: string; sleeps?: number[]; timeoutMs?: number } = {}): HmrcClient {
   const folder = options.userData ?? userData();
   const device = { screens: [{ width: 1920, height: 1080, scaling_factor: 1, colour_depth: 24 }], window: { width: 1280, height: 800 } };
   return new HmrcClient({
@@ -50,7 +50,7 @@ export function clientFor(sim: HmrcSimulator, options: { userData?: string; slee
     tokens: new StaticHmrcTokens(sim.token),
     fraudHeaders: async () => fraudHeaders(await machineFacts({ userData: folder }, device)),
     sleep: async (ms) => void options.sleeps?.push(ms),
-    timeoutMs: 5_000,
+    timeoutMs: options.timeoutMs ?? 5_000,
   });
 }
 

@@ -24,9 +24,10 @@ export interface SimObligation {
  * `answer`: this request is answered as usual, so a fault queued after it meets a later request.
  * `lose`: acted on, no answer; `lose-before`: not acted on, no answer; `lose-body`: acted on, the
  * status line and headers arrive and the connection drops inside the body (a timeout mid-answer).
+ * `hang`: acted on, and no answer ever comes (the client's timeout decides).
  * An object: HMRC answers with it instead, without acting on the request.
  */
-export type Fault = 'answer' | 'lose' | 'lose-before' | 'lose-body' | '500' | '503' | '429' | { status: number; body?: unknown };
+export type Fault = 'answer' | 'lose' | 'lose-before' | 'lose-body' | 'hang' | '500' | '503' | '429' | { status: number; body?: unknown };
 
 export interface SimRequest {
   method: string;
@@ -133,6 +134,7 @@ export class HmrcSimulator {
     // Lost: HMRC acted on the request, but the answer never reaches the client.
     if (fault === 'lose') return void res.socket?.destroy();
     if (fault === 'lose-body') return this.writeHalf(res, answer);
+    if (fault === 'hang') return;
     this.write(res, answer);
   }
 

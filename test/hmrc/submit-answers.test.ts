@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bookCaller } from '../../main/hmrc/book';
 import { SubmissionRefused, submitVatReturn } from '../../main/hmrc/submit';
 import type { TestBook } from '../engine/harness';
+import { postDocument } from '../engine/report-fixtures';
 import { clientFor, ownerAuthorization, QUARTER, simulator, vatBook } from './fixture';
 import type { Fault, HmrcSimulator } from './simulator';
 
@@ -96,6 +97,52 @@ describe('answers that leave it open whether HMRC took the return', () => {
     await submit(t);
     expect(sim.submissions()).toHaveLength(2);
     expect(sim.returns.size).toBe(1);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+});
+
+describe('a submission whose answer never came, sent again', () => {
+  it('HMRC took it but its view does not show it yet: sent again, DUPLICATE_SUBMISSION, filed with the received date, the same figures both times', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    // The POST is taken and its answer lost; HMRC's view of the return lags behind (404 twice).
+    sim.submitFaults.push('lose');
+    sim.anyFaults.push('answer', { status: 404 }, 'answer', { status: 404 });
+    const outcome = await submit(t);
+    expect(outcome.alreadyFiled).toBe(true);
+    const order = sim.requests.map((request) => `${request.method} ${request.path.replace(/^\/organisations\/vat\/\d+/, '')}`);
+    expect(order).toEqual(['GET /obligations', 'POST /returns', 'GET /returns/18A6', 'POST /returns', 'GET /returns/18A6', 'GET /obligations']);
+    expect(sim.returns.size).toBe(1);
+    const [first, second] = sim.submissions();
+    expect(second!.body).toBe(first!.body);
+    const record = await vatReturn(t);
+    expect(record).toMatchObject({ filing_status: 'filed', filed_at: '2026-11-22', hmrc_receipt: { found_by_lookup: true } });
+    expect(record.hmrc_message).toBeUndefined();
+  });
+
+  it('HMRC took it and never answered (the client timed out): looked up, found, filed, not sent again', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('hang');
+    const outcome = await submitVatReturn({ book: bookCaller(t.engine, ownerAuthorization), client: clientFor(sim, { sleeps: [], timeoutMs: 300 }), periodEndsOn: QUARTER.end, periodKey: QUARTER.key, now });
+    expect(outcome.alreadyFiled).toBe(true);
+    expect(sim.submissions()).toHaveLength(1);
+    expect(await vatReturn(t)).toMatchObject({ filing_status: 'filed', hmrc_receipt: { found_by_lookup: true } });
+  });
+
+  it('left pending, then the book changed in the quarter: the return sent again carries the figures first sent, never new ones', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('lose-before');
+    sim.anyFaults.push('answer', 'lose-before', 'lose-before', 'lose-before', 'lose-before');
+    await expect(submit(t)).rejects.toThrow(/stays pending/);
+    expect((await vatReturn(t)).filing_status).toBe('pending');
+    const sent = sim.submissions()[0]!.body;
+    // A sale of £500 + £100 VAT posted in the quarter while the return is in doubt.
+    postDocument(t, '2026-10-05', [{ code: '001', debit: -50_000, salesTaxStatus: 'TAXABLE' }, { code: '819', debit: -10_000 }, { code: '681', debit: 60_000 }], 'invoices');
+    await submit(t);
+    expect(sim.submissions().map((request) => request.body)).toEqual([sent, sent]);
+    expect(JSON.parse(sim.submissions()[1]!.body)).toMatchObject({ vatDueSales: 200.1, totalValueSalesExVAT: 1000 });
     expect((await vatReturn(t)).filing_status).toBe('filed');
   });
 });
