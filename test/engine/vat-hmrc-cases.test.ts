@@ -58,6 +58,16 @@ describe('VAT on one invoice with lines at 20%, 5% and 0% (VAT Notice 700 sectio
   });
 });
 
+describe('a line whose VAT is exactly half a penny (VAT Notice 700 section 16; HMRC VATREC12010: "rounding to the nearer 1p")', () => {
+  it('rounds the half penny up, to the nearer penny, and never rounds a smaller fraction up', async () => {
+    const t = await book();
+    // 5% on 10.10 = 0.505 -> 0.51; 20% on 0.02 = 0.004 -> 0.00; 20% on 0.03 = 0.006 -> 0.01. VAT 0.52.
+    const invoice = await sentInvoice(t, { contact: await contact(t), dated_on: '2026-08-10', invoice_items: [item({ price: '10.10', sales_tax_rate: '5' }), item({ price: '0.02', sales_tax_rate: '20' }), item({ price: '0.03', sales_tax_rate: '20' })] });
+    expect(invoice.sales_tax_value).toBe('0.52');
+    expect(await boxes(t, B)).toMatchObject({ 1: 52, 5: 52, 6: 10_00 });
+  });
+});
+
 describe('a credit note in a later quarter than its invoice (VAT Notice 700 section 19, changes in consideration)', () => {
   it('reduces boxes 1 and 6 in the credit note’s quarter and leaves the invoice’s quarter as filed', async () => {
     const t = await book();
