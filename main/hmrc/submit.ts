@@ -5,7 +5,7 @@ import type { BookCaller } from './book';
 import { HmrcError, HmrcUnanswered, type HmrcClient } from './client';
 import { HmrcSignInError } from './oauth';
 import { confirmPeriodKey } from './period-check';
-import { returnRefusal } from './refusal-words';
+import { hmrcWords, returnRefusal } from './refusal-words';
 import { HmrcReconnectNeeded } from './tokens';
 
 /**
@@ -72,6 +72,8 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
 
   // A return left pending by an earlier attempt may have reached HMRC: ask before sending.
   let lookUpFirst = begun.body.resumed === true;
+  /** A POST of this run got no answer or a 5xx: HMRC may hold the return even if its view says not yet. */
+  let lostThisRun = false;
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     if (lookUpFirst) {
@@ -98,6 +100,13 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
       );
     } catch (error) {
       if (error instanceof HmrcError && error.codes.includes(DUPLICATE)) return foundFiled();
+      // Refused now, but an earlier POST of this run had no answer and HMRC's view may lag behind what
+      // it took: "nothing was filed" could be untrue, so the return stays pending and is looked up first.
+      if (error instanceof HmrcError && error.status < 500 && lostThisRun) {
+        throw new SubmissionInDoubt(
+          `HMRC did not take the return this time (${hmrcWords(error)}), but the answer to an earlier try was lost, so whether HMRC holds the return is not known. The return stays pending; it will be looked up on HMRC before it is sent again.`,
+        );
+      }
       if (error instanceof HmrcError && error.status < 500) {
         const message = returnRefusal(error, periodKey);
         await book('PUT', `${path}/hmrc_rejection`, { hmrc_rejection: { message } });
@@ -112,6 +121,7 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
       }
       if (!(error instanceof HmrcError) && !(error instanceof HmrcUnanswered)) throw error;
       lookUpFirst = true;
+      lostThisRun = true;
     }
   }
   throw new SubmissionInDoubt('HMRC kept failing to answer. The return stays pending; it will be looked up on HMRC before it is sent again.');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookCaller } from '../../main/hmrc/book';
-import { SubmissionRefused, submitVatReturn } from '../../main/hmrc/submit';
+import { SubmissionInDoubt, SubmissionRefused, submitVatReturn } from '../../main/hmrc/submit';
 import type { TestBook } from '../engine/harness';
 import { postDocument } from '../engine/report-fixtures';
 import { clientFor, ownerAuthorization, QUARTER, simulator, vatBook } from './fixture';
@@ -143,6 +143,29 @@ describe('a submission whose answer never came, sent again', () => {
     await submit(t);
     expect(sim.submissions().map((request) => request.body)).toEqual([sent, sent]);
     expect(JSON.parse(sim.submissions()[1]!.body)).toMatchObject({ vatDueSales: 200.1, totalValueSalesExVAT: 1000 });
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+});
+
+describe('a refusal after a try whose answer was lost', () => {
+  it('HMRC took the first POST (answer lost, its view lagging) and throttles the second: the return stays pending, never "nothing was filed", and is found filed next time', async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.submitFaults.push('lose', '429', '429', '429', '429');
+    sim.anyFaults.push('answer', { status: 404 });
+    const error = await submit(t).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SubmissionInDoubt);
+    expect((error as Error).message).toContain('MESSAGE_THROTTLED_OUT');
+    expect((error as Error).message).toContain('stays pending');
+    expect(sim.returns.size).toBe(1);
+    const record = await vatReturn(t);
+    expect(record.filing_status).toBe('pending');
+    expect(record.hmrc_message).toBeUndefined();
+    // Next time: looked up first, found, filed; nothing sent.
+    const before = sim.submissions().length;
+    const outcome = await submit(t);
+    expect(outcome.alreadyFiled).toBe(true);
+    expect(sim.submissions()).toHaveLength(before);
     expect((await vatReturn(t)).filing_status).toBe('filed');
   });
 });
