@@ -88,4 +88,20 @@ describe('running balances on the bank transaction list', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0].message).toBe('running_balance must be true or false');
   });
+  it("follow the bank's own order within a day when the statement runs newest first", async () => {
+    const t = createTestBook();
+    const account = await bankAccount(t, { opening_balance: '100.00' });
+    // As a Lloyds CSV export lists them: newest first, so a day's last line comes first. The bank's
+    // balance after each line (in brackets) is what the register's running balance must agree with.
+    await upload(t, account, [
+      { dated_on: '2026-03-02', amount: '-30.00', description: 'Card at noon' }, // (110.00)
+      { dated_on: '2026-03-02', amount: '50.00', description: 'Transfer in at nine' }, // (140.00)
+      { dated_on: '2026-03-01', amount: '-10.00', description: 'Monthly fee' }, // (90.00)
+    ]);
+    expect(await listed(t, account)).toEqual([
+      ['Card at noon', '110.0'],
+      ['Transfer in at nine', '140.0'],
+      ['Monthly fee', '90.0'],
+    ]);
+  });
 });
