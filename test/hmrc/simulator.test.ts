@@ -41,6 +41,18 @@ describe('the HMRC simulator', () => {
     expect(codes(await call('/organisations/vat/123456789/obligations'))).toEqual(['INVALID_DATE_FROM']);
     expect(codes(await call('/organisations/vat/123456789/obligations?status=F'))).toEqual(['MISSING_DATE_RANGE']);
     expect(codes(await call('/organisations/vat/123456789/obligations?from=2025-01-01&to=2026-11-22'))).toEqual(['INVALID_DATE_RANGE']);
+    // At most a year: from plus one year is allowed, a day more is not (2025 has 365 days).
+    expect((await call('/organisations/vat/123456789/obligations?from=2025-01-01&to=2026-01-01')).status).toBe(200);
+    expect(codes(await call('/organisations/vat/123456789/obligations?from=2025-01-01&to=2026-01-02'))).toEqual(['INVALID_DATE_RANGE']);
+  });
+
+  it('refuses liability and payment ranges of more than a year less a day', async () => {
+    for (const what of ['liabilities', 'payments']) {
+      expect(codes(await call(`/organisations/vat/123456789/${what}?from=2025-04-06&to=2026-04-06`))).toEqual(['DATE_RANGE_INVALID']);
+      expect(codes(await call(`/organisations/vat/123456789/${what}?from=2025-04-06&to=2026-04-05`))).toEqual(['NOT_FOUND']);
+      expect(codes(await call(`/organisations/vat/123456789/${what}?from=2015-04-06&to=2016-01-05`))).toEqual(['DATE_FROM_INVALID']);
+      expect(codes(await call(`/organisations/vat/123456789/${what}?from=2026-11-01&to=2026-11-23`))).toEqual(['DATE_TO_INVALID']);
+    }
   });
 
   it('refuses bodies of the wrong type, fields of the wrong type or scale, and sums that do not add up', async () => {

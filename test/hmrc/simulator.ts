@@ -65,6 +65,14 @@ export function dueDate(end: string): string {
 
 const isDate = (value: string | null) => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 const addDays = (value: string, days: number) => new Date(new Date(`${value}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+/** The same day a year on (29 February to 28 February, as java.time's plusYears does). */
+const plusYear = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  const next = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return next.toISOString().slice(0, 10);
+};
 
 export class HmrcSimulator {
   readonly vrn: string;
@@ -226,7 +234,8 @@ export class HmrcSimulator {
     } else {
       if (!isDate(from)) return bad('INVALID_DATE_FROM', 'The provided from date is invalid');
       if (!isDate(to)) return bad('INVALID_DATE_TO', 'The provided to date is invalid');
-      if (from! >= to! || to! > addDays(from!, 366)) return bad('INVALID_DATE_RANGE', 'Invalid date range, must be 366 days or less');
+      // "to no later than from plus one year" (vat-api-rules.md section 9).
+      if (from! >= to! || to! > plusYear(from!)) return bad('INVALID_DATE_RANGE', 'Invalid date range, must be 366 days or less');
     }
     const found = this.obligations
       .filter((obligation) => (status ? obligation.status === status : true))
@@ -315,7 +324,8 @@ export class HmrcSimulator {
     const to = query.get('to');
     if (!isDate(from) || from! < '2016-04-06') return error(400, 'DATE_FROM_INVALID', 'Invalid date from');
     if (!isDate(to) || to! > this.today) return error(400, 'DATE_TO_INVALID', 'Invalid date to');
-    if (from! >= to! || to! > addDays(from!, 365)) return error(400, 'DATE_RANGE_INVALID', 'Invalid date range, must be 365 days or less');
+    // "longer than a year less a day" is refused (vat-api-rules.md section 10).
+    if (from! >= to! || to! > addDays(plusYear(from!), -1)) return error(400, 'DATE_RANGE_INVALID', 'Invalid date range, must be 365 days or less');
     const items = what === 'liabilities' ? this.liabilities : this.payments;
     if (!items.length) return error(404, 'NOT_FOUND', 'The remote endpoint has indicated that no data can be found');
     return { status: 200, body: { [what]: items } };
