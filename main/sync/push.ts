@@ -112,7 +112,8 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
   // Written down before the request, so a sync killed while it is out looks it up instead of resending;
   // stamped with the service's time, where the look-up's updated_since and the window start.
   const sentAt = ctx.serviceNow();
-  ctx.state.setOutboxState(family.name, row.localId, 'in_flight', null, sentAt);
+  // What went is kept with it: found later, what either side changed since is told apart (reconcile.ts, adopt).
+  ctx.state.markSent(family.name, row.localId, mine, sentAt);
   try {
     const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(withoutTransitions(family, payload)) } });
     let created = recordIn(family, answer.body);

@@ -190,22 +190,39 @@ async function readRemoteOrThrow(ctx: RoundContext, family: Family, url: string)
 }
 
 /**
- * Links a local record to a remote one found by key (our create whose answer was lost, or the same
- * record kept by another book): the remote's values become the base on both sides, so whatever ours
+ * Links a local record to a remote one found by key: our create whose answer was lost. What the create
+ * sent, kept with it (state.markSent), is the base on both sides, as the stage it was created at: what
+ * the book changed since goes out, what was changed online since (the accountant working on the new
+ * record before we found it) comes here, and the same field changed on both is a conflict. Without it
+ * (a create sent before it was kept), the remote's values are the base on both sides, so whatever ours
  * holds beyond them goes out as an ordinary edit rather than being taken as agreed.
  */
 export function adopt(ctx: RoundContext, family: Family, localId: number, theirsRaw: SyncRecord, theirsLocal: SyncRecord, mineRaw: SyncRecord): void {
-  const localBase = project(family, theirsLocal);
+  const bases = sentBases(ctx, family, localId) ?? { local: project(family, theirsLocal), remote: project(family, theirsRaw) };
   ctx.state.transaction(() => {
     ctx.state.saveMapped({
       family: family.name,
       localId,
       remoteUrl: String(theirsRaw.url),
-      remoteBase: project(family, theirsRaw),
-      localBase,
+      remoteBase: bases.remote,
+      localBase: bases.local,
       remoteUpdatedAt: typeof theirsRaw.updated_at === 'string' ? theirsRaw.updated_at : null,
     });
-    if (sameRecord(project(family, mineRaw), localBase)) ctx.state.clearOutbox(family.name, localId);
+    if (sameRecord(project(family, mineRaw), bases.local) && sameRecord(project(family, theirsRaw), bases.remote)) ctx.state.clearOutbox(family.name, localId);
     else ctx.state.saveOutbox({ family: family.name, localId, operation: 'update', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
   });
+}
+
+/** The bases a create's kept payload gives, each in its side's spelling; null when none was kept or a link no longer maps. */
+function sentBases(ctx: RoundContext, family: Family, localId: number): Bases | null {
+  const sent = ctx.state.sentOf(family.name, localId);
+  if (!sent) return null;
+  // A create goes without its stage and starts at the first (an invoice is made a draft, then moved).
+  const made = family.transition ? { ...sent, [family.transition.field]: family.transition.created } : sent;
+  try {
+    return { local: made, remote: toRemoteForm(ctx.state, family, made) };
+  } catch (error) {
+    if (error instanceof MissingLink) return null;
+    throw error;
+  }
 }

@@ -187,13 +187,24 @@ export class SyncState {
     this.sqlite
       .prepare(
         `INSERT INTO sync_outbox (family, local_id, operation, state, remote_url, attempts, last_error, updated_at) VALUES (@family, @localId, @operation, @state, @remoteUrl, @attempts, @lastError, @updatedAt)
-         ON CONFLICT(family, local_id) DO UPDATE SET operation = excluded.operation, state = excluded.state, remote_url = excluded.remote_url, attempts = excluded.attempts, last_error = excluded.last_error, updated_at = excluded.updated_at`,
+         ON CONFLICT(family, local_id) DO UPDATE SET operation = excluded.operation, state = excluded.state, remote_url = excluded.remote_url, attempts = excluded.attempts, last_error = excluded.last_error, updated_at = excluded.updated_at, sent = NULL`,
       )
       .run(row);
   }
 
   setOutboxState(family: string, localId: number, state: OutboxState, lastError: string | null, now: string): void {
     this.sqlite.prepare('UPDATE sync_outbox SET state = ?, last_error = ?, attempts = attempts + 1, updated_at = ? WHERE family = ? AND local_id = ?').run(state, lastError, now, family, localId);
+  }
+
+  /** A create going out: in flight from `now`, with the record it sends (the book's spelling, as compared). */
+  markSent(family: string, localId: number, sent: Record<string, unknown>, now: string): void {
+    this.sqlite.prepare("UPDATE sync_outbox SET state = 'in_flight', last_error = NULL, attempts = attempts + 1, updated_at = ?, sent = ? WHERE family = ? AND local_id = ?").run(now, JSON.stringify(sent), family, localId);
+  }
+
+  /** The record a create in doubt sent, or null when it was never sent (or sent before this was kept). */
+  sentOf(family: string, localId: number): Record<string, unknown> | null {
+    const sent = this.sqlite.prepare('SELECT sent FROM sync_outbox WHERE family = ? AND local_id = ?').pluck().get(family, localId) as string | null | undefined;
+    return sent ? (JSON.parse(sent) as Record<string, unknown>) : null;
   }
 
   clearOutbox(family: string, localId: number): void {

@@ -66,6 +66,8 @@ export const syncOutbox = sqliteTable(
     attempts: integer('attempts').notNull(),
     lastError: text('last_error'),
     updatedAt: text('updated_at').notNull(),
+    /** JSON: the record a create sent, in the book's spelling (its fields as compared), kept while it is in doubt. */
+    sent: text('sent'),
   },
   (table) => [uniqueIndex('sync_outbox_record').on(table.family, table.localId), index('sync_outbox_state').on(table.state)],
 );
