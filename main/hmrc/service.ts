@@ -45,13 +45,15 @@ export class HmrcService {
    * client let each refresh with the same token; two lost to invalid_grant and the grant with them.
    */
   private oauthTokens: OAuthHmrcTokens | null = null;
+  /** Why the last browser sign-in ended without a connection; the window only sees the status. */
+  private signInFailed: string | null = null;
 
   constructor(private readonly options: HmrcServiceOptions) {}
 
   status(vrn?: string): HmrcStatusRecord {
     const connection = this.options.store.read();
-    if (!connection) return { connected: false, vrn };
-    return { connected: true, mode: connection.mode, base_url: connection.baseUrl, vrn, reconnect_needed: connection.reconnectNeeded === true };
+    if (!connection) return { connected: false, vrn, ...(this.signInFailed ? { sign_in_failed: this.signInFailed } : {}) };
+    return { connected: true, mode: connection.mode, base_url: connection.baseUrl, vrn, reconnect_needed: connection.reconnectNeeded === true, ...(this.signInFailed ? { sign_in_failed: this.signInFailed } : {}) };
   }
 
   connectWithToken(baseUrl: string, token: string): void {
@@ -70,6 +72,7 @@ export class HmrcService {
     const client = hmrcClientFrom(this.options.env ?? {});
     if (!client) throw new MissingHmrcClientError();
     const hosts = (this.options.hosts ?? HMRC_HOSTS)[environment];
+    this.signInFailed = null;
     const state = newState();
     const { verifier, challenge } = pkcePair();
     const listener = await startLoopbackListener(state, this.options.redirectPorts ?? REDIRECT_PORTS);
@@ -80,6 +83,11 @@ export class HmrcService {
         const code = await listener.code;
         const tokens = await tokenRequest(hosts.api, client, { grant_type: 'authorization_code', code, redirect_uri: listener.redirectUri, code_verifier: verifier }, now, this.options.fetch);
         this.options.store.write({ mode: 'oauth', baseUrl: hosts.api, tokenHost: hosts.api, ...tokens });
+        this.signInFailed = null;
+      } catch (error) {
+        // Declined on HMRC's page, the code refused, HMRC out of reach: kept for the window to say.
+        this.signInFailed = error instanceof Error ? error.message : String(error);
+        throw error;
       } finally {
         await listener.close();
       }

@@ -69,6 +69,8 @@ export interface HmrcStatusRecord {
   vrn?: string;
   /** Set when HMRC's grant has ended (18 months, or revoked): the person must connect again. */
   reconnect_needed?: boolean;
+  /** Why the last sign-in through the browser did not connect (declined, HMRC refused the code), until one does. */
+  sign_in_failed?: string;
 }
 
 /** What the window tells main about itself for the fraud prevention headers (Gov-Client-Screens, -Window-Size). */

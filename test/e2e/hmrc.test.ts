@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryConnectionStore } from '../../main/hmrc/connection';
 import { withHmrcDoor } from '../../main/hmrc/door';
-import { HmrcService } from '../../main/hmrc/service';
+import { HmrcService, type HmrcServiceOptions } from '../../main/hmrc/service';
 import { postDocument } from '../engine/report-fixtures';
 import { bookQuarters } from '../hmrc/fixture';
 import { HmrcSimulator } from '../hmrc/simulator';
@@ -31,7 +31,7 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
   });
 
   /** A new HMRC simulator, and a new VAT-registered book with a sale of 1,000.50 + 200.10 VAT in the ended quarter, the window on Overview at 1280x800. */
-  async function openBookAndHmrc(): Promise<void> {
+  async function openBookAndHmrc(serviceOptions: (simulated: HmrcSimulator) => Partial<HmrcServiceOptions> = () => ({})): Promise<void> {
     sim = await new HmrcSimulator({
       today: '2026-11-22',
       obligations: bookQuarters(),
@@ -40,7 +40,7 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
       payments: [{ amount: 463.65, received: '2026-09-01' }],
     }).start();
     simulators.push(sim);
-    const service = new HmrcService({ store: new MemoryConnectionStore(), userData: mkdtempSync(join(tmpdir(), 'ledgerdesk-hmrc-e2e-')) });
+    const service = new HmrcService({ store: new MemoryConnectionStore(), userData: mkdtempSync(join(tmpdir(), 'ledgerdesk-hmrc-e2e-')), ...serviceOptions(sim) });
     app = await opener.open({
       book: { vatRegistered: true },
       door: (book) => withHmrcDoor(book.engine, () => service, () => new Date('2026-11-22T10:00:00Z')),
@@ -217,5 +217,27 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     expect(await page.getByText('HMRC has no obligations for this book in the last year.').count()).toBe(0);
     await checkScreen(app, 'tax-hmrc-not-authorised');
     expect(sim.fraudProblems()).toEqual([]);
+  });
+  it('signing in with HMRC that the person declines says so on Tax › HMRC, not just "not connected"', async () => {
+    // The system browser: HMRC's page, where the person refuses to grant access (oauth.md, step 2).
+    await openBookAndHmrc((simulated) => ({
+      env: { LEDGERDESK_HMRC_CLIENT_ID: simulated.oauth.clientId, LEDGERDESK_HMRC_CLIENT_SECRET: simulated.oauth.clientSecret },
+      hosts: { sandbox: { api: simulated.url, www: simulated.url }, production: { api: 'https://invalid.example', www: 'https://invalid.example' } },
+      redirectPorts: [18751, 18752, 18753],
+      openBrowser: async (url) => {
+        const redirect = new URL(simulated.issueCode(url).redirect.replace('//localhost:', '//127.0.0.1:'));
+        redirect.search = new URLSearchParams({ error: 'access_denied', error_description: 'The user denied the request', state: redirect.searchParams.get('state')! }).toString();
+        await fetch(redirect);
+      },
+    }));
+    const { page } = app;
+    await openHmrcTab();
+    await page.getByText('This book is not connected to HMRC').waitFor();
+    await page.getByRole('button', { name: "Sign in with HMRC's sandbox" }).click();
+    await page.getByText('Finish signing in on', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'check the connection' }).click();
+    await page.getByText('Signing in with HMRC did not connect this book: The approval was declined in the browser.', { exact: true }).waitFor();
+    await page.getByText('This book is not connected to HMRC').waitFor();
+    await checkScreen(app, 'tax-hmrc-sign-in-declined');
   });
 });

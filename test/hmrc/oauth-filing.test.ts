@@ -111,3 +111,46 @@ describe('OAuth tokens while filing a VAT return', () => {
     expect(hmrc.status()).toMatchObject({ reconnect_needed: true });
   });
 });
+
+describe('signing in with HMRC that does not end in a connection', () => {
+  function signingIn(browser: (redirect: URL) => URL) {
+    const hmrc = new HmrcService({
+      store: new MemoryConnectionStore(),
+      userData: userData(),
+      env: { LEDGERDESK_HMRC_CLIENT_ID: sim.oauth.clientId, LEDGERDESK_HMRC_CLIENT_SECRET: sim.oauth.clientSecret },
+      hosts: { sandbox: { api: sim.url, www: sim.url }, production: { api: 'https://invalid.example', www: 'https://invalid.example' } },
+      redirectPorts: [18744, 18745, 18746],
+      now: () => new Date('2026-11-22T10:00:00Z'),
+      openBrowser: async (url) => {
+        const { redirect } = sim.issueCode(url);
+        await fetch(browser(new URL(redirect.replace('//localhost:', '//127.0.0.1:'))));
+      },
+    });
+    return hmrc;
+  }
+
+  it('the person declines on HMRC\'s page: the status says so, not just "not connected"', async () => {
+    sim = await simulator({ token: 'not-issued-yet' });
+    const hmrc = signingIn((redirect) => {
+      redirect.search = new URLSearchParams({ error: 'access_denied', error_description: 'user denied', state: redirect.searchParams.get('state')! }).toString();
+      return redirect;
+    });
+    await expect((await hmrc.connectInBrowser('sandbox')).done).rejects.toThrow();
+    expect(hmrc.status()).toMatchObject({ connected: false, sign_in_failed: 'The approval was declined in the browser.' });
+  });
+
+  it('HMRC refuses the code (used after its 10 minutes): the status says so; a sign-in that works clears it', async () => {
+    sim = await simulator({ token: 'not-issued-yet' });
+    let spoil = true;
+    const hmrc = signingIn((redirect) => {
+      if (spoil) redirect.searchParams.set('code', 'expired-code');
+      return redirect;
+    });
+    await expect((await hmrc.connectInBrowser('sandbox')).done).rejects.toThrow();
+    expect(hmrc.status()).toMatchObject({ connected: false, sign_in_failed: 'HMRC refused to sign in (status 400, invalid_grant).' });
+    spoil = false;
+    await (await hmrc.connectInBrowser('sandbox')).done;
+    expect(hmrc.status().connected).toBe(true);
+    expect(hmrc.status().sign_in_failed).toBeUndefined();
+  });
+});

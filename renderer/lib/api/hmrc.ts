@@ -14,6 +14,7 @@ const statusSchema = z.object({
   base_url: z.string().optional(),
   vrn: z.string().optional(),
   reconnect_needed: z.boolean().optional(),
+  sign_in_failed: z.string().optional(),
 });
 export type HmrcStatus = z.infer<typeof statusSchema>;
 
