@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookCaller } from '../../main/hmrc/book';
+import { HmrcError } from '../../main/hmrc/client';
+import { readRefusal } from '../../main/hmrc/refusal-words';
 import { SubmissionInDoubt, SubmissionRefused, submitVatReturn } from '../../main/hmrc/submit';
 import type { TestBook } from '../engine/harness';
 import { postDocument } from '../engine/report-fixtures';
@@ -167,5 +169,20 @@ describe('a refusal after a try whose answer was lost', () => {
     expect(outcome.alreadyFiled).toBe(true);
     expect(sim.submissions()).toHaveLength(before);
     expect((await vatReturn(t)).filing_status).toBe('filed');
+  });
+});
+
+describe('HMRC failing before anything is sent', () => {
+  it("the period check's obligations read fails after every retry (503): nothing sent, the return as it was, a plain message at the door", async () => {
+    sim = await simulator();
+    const t = vatBook();
+    sim.anyFaults.push('503', '503', '503', '503');
+    const error = await submit(t).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HmrcError);
+    expect(readRefusal(error as HmrcError)).toMatch(/^HMRC's service failed to answer: try again later\. \(HMRC said: Internal server error \(SERVICE_UNAVAILABLE\)\)$/);
+    expect(sim.submissions()).toHaveLength(0);
+    const record = await vatReturn(t);
+    expect(record.filing_status).toBe('unfiled');
+    expect(record.hmrc_period_key).toBeUndefined();
   });
 });
