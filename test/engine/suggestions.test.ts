@@ -88,7 +88,37 @@ describe('suggested_explanation', () => {
     expect((await lineNamed(t, current, 'TFR TO 40-11-22 12345678')).suggested_explanation).toEqual({ transfer_bank_account: savings, source: 'match', confidence: '0.70' });
     expect((await lineNamed(t, savings, 'TFR FROM 40-11-21 87654321')).suggested_explanation).toEqual({ transfer_bank_account: current, source: 'match', confidence: '0.70' });
   });
+
+  it("carries a description the person typed to the same payee's next line, never another line's own bank text", async () => {
+    const t = createTestBook({ vatRegistered: true });
+    const current = await bankAccount(t);
+    await uploadLines(t, current, [
+      { dated_on: '2026-10-14', amount: '-8.99', description: 'CARD PAYMENT TO ACME STORE 1417 ON 14/10' },
+      { dated_on: '2026-10-20', amount: '-30.00', description: 'DD BRITISH GAS 6502210' },
+    ]);
+    // Saved as the explain panel saves a line left as it came: its own text as the description.
+    const store = await lineNamed(t, current, 'CARD PAYMENT TO ACME STORE 1417 ON 14/10');
+    expect((await explain(t, { bank_transaction: store.url, gross_value: store.amount, category: categoryUrl('277'), description: 'CARD PAYMENT TO ACME STORE 1417 ON 14/10' })).status).toBe(201);
+    const gas = await lineNamed(t, current, 'DD BRITISH GAS 6502210');
+    expect((await explain(t, { bank_transaction: gas.url, gross_value: gas.amount, category: categoryUrl('250'), description: 'Office gas' })).status).toBe(201);
+    await uploadLines(t, current, [
+      { dated_on: '2026-11-14', amount: '-8.99', description: 'CARD PAYMENT TO ACME STORE 1417 ON 14/11' },
+      { dated_on: '2026-11-15', amount: '-45.00', description: 'ACME PENSIONS 112233A44556677889' },
+      { dated_on: '2026-11-20', amount: '-30.00', description: 'DD BRITISH GAS 6502211' },
+    ]);
+    // The same payee: the category, and no description (the panel keeps the line's own).
+    const nextStore = (await lineNamed(t, current, 'CARD PAYMENT TO ACME STORE 1417 ON 14/11')).suggested_explanation;
+    expect(nextStore).toMatchObject({ category: categoryUrl('277'), source: 'history' });
+    expect(nextStore.description).toBeUndefined();
+    // Another payee of the same first word: a guess of the category at most, never ACME STORE's text.
+    const pensions = (await lineNamed(t, current, 'ACME PENSIONS 112233A44556677889')).suggested_explanation;
+    expect(pensions).toMatchObject({ category: categoryUrl('277') });
+    expect(pensions.description).toBeUndefined();
+    // A description the person typed goes on with the payee.
+    expect((await lineNamed(t, current, 'DD BRITISH GAS 6502211')).suggested_explanation).toMatchObject({ category: categoryUrl('250'), description: 'Office gas' });
+  });
 });
+
 
 describe('POST /v2/bank_transactions/suggestions/accept', () => {
   it('previews, then accepts every confident suggestion in one request that one undo takes back', async () => {

@@ -154,6 +154,22 @@ function groupOf(entries: readonly HistoryEntry[]): PayeeGroup {
   return group;
 }
 
+const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * An explanation's description as a guess may carry it to another line: one the person typed, else
+ * ''. A description that is its own line's bank text (as the explain panel fills it in: the text, and
+ * the reference after " · ") says nothing about another line: carried over, it put one line's card
+ * number and date into the next line's explanation.
+ */
+function typedDescription(description: string, storedLine: string): string {
+  const parts = /^(.*)\/([^/]*)\/([^/]*)\/$/s.exec(storedLine);
+  const text = parts ? parts[1]! : storedLine;
+  const reference = parts ? parts[2]! : '';
+  const own = [storedLine, text, lineText(storedLine), reference ? `${text} · ${reference}` : text].map(oneSpaced);
+  return own.includes(oneSpaced(description)) ? '' : description;
+}
+
 function buildIndex(ctx: EngineContext): HistoryIndex {
   const rows = ctx.book.sqlite.prepare(HISTORY_SQL).all() as HistoryRow[];
   const native = loadCompany(ctx).currency;
@@ -177,7 +193,7 @@ function buildIndex(ctx: EngineContext): HistoryIndex {
       transferAccountId: row.transferAccountId,
       treatment,
       treatmentKey: treatmentKey(treatment, row),
-      description: row.description,
+      description: typedDescription(row.description, row.lineDescription),
       datedOn: row.datedOn,
     };
     push(lists.byKey, `${direction}${payee.key}`, entry);
@@ -266,7 +282,9 @@ export function historyGuess(index: HistoryIndex, line: GuessLine): Guess | null
     confidence: roundConfidence(chosen.categoryCode !== null ? doubtedByTreatment(confidence, chosen, line) : confidence),
     categoryCode: chosen.categoryCode ?? undefined,
     transferAccountId: chosen.transferAccountId ?? undefined,
-    description: chosen.description || undefined,
+    // A payee matched by its first word alone is another payee (ACME PENSIONS for ACME STORE): its
+    // lines' descriptions name it, not this one.
+    description: tier === 1 ? chosen.description || undefined : undefined,
   };
   return chosen.categoryCode !== null && chosen.treatment !== null ? { ...chosen.treatment, ...guess } : guess;
 }
