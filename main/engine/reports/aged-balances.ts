@@ -2,9 +2,9 @@ import { and, inArray, lte } from 'drizzle-orm';
 import { bills, contacts, invoices } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
-import { paidBy, paymentsOf } from '../purchases/bill-payments';
+import { paidBy, paymentsByBill } from '../purchases/bill-payments';
 import { contactName } from '../sales/contact-name';
-import { receivableMinor, settlementsOf } from '../sales/settlements';
+import { receivableMinor, settledMinor, settlementsByDocument } from '../sales/settlements';
 
 /**
  * What is owed to the business (debtors: invoices less payments and credit notes) or by it
@@ -50,10 +50,9 @@ function debtorDocuments(ctx: EngineContext, asAt: string): Outstanding[] {
     .from(invoices)
     .where(and(inArray(invoices.kind, ['invoice', 'credit_note']), inArray(invoices.status, ['Sent']), lte(invoices.datedOn, asAt)))
     .all();
+  const settlements = settlementsByDocument(ctx, asAt);
   return rows.map((row) => {
-    const settled = settlementsOf(ctx, row.id)
-      .filter((settlement) => settlement.datedOn <= asAt)
-      .reduce((sum, settlement) => sum + settlement.amountMinor, 0);
+    const settled = settledMinor(settlements.get(row.id) ?? []);
     return { contactId: row.contactId, currency: row.currency, datedOn: row.datedOn, dueOn: row.dueOn, minor: receivableMinor(row) - settled };
   });
 }
@@ -61,15 +60,14 @@ function debtorDocuments(ctx: EngineContext, asAt: string): Outstanding[] {
 /** Bills dated by the date, less what was paid on them by then. */
 function creditorDocuments(ctx: EngineContext, asAt: string): Outstanding[] {
   const native = loadCompany(ctx).currency;
+  const payments = paymentsByBill(ctx, asAt);
   return ctx.db
     .select()
     .from(bills)
     .where(lte(bills.datedOn, asAt))
     .all()
     .map((bill) => {
-      const paid = paymentsOf(ctx, bill.id)
-        .filter((payment) => payment.datedOn <= asAt)
-        .reduce((sum, payment) => sum + paidBy(bill, native, payment), 0);
+      const paid = (payments.get(bill.id) ?? []).reduce((sum, payment) => sum + paidBy(bill, native, payment), 0);
       return { contactId: bill.contactId, currency: bill.currency, datedOn: bill.datedOn, dueOn: bill.dueOn, minor: bill.totalMinor - paid };
     });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { bankTransactionExplanations, creditNoteReconciliations } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { proportion } from './currency';
@@ -21,18 +21,48 @@ export interface Settlement {
 
 export const settlementKey = (source: Settlement['source'], id: number) => `${source}:${id}`;
 
+type PaymentRow = typeof bankTransactionExplanations.$inferSelect;
+type ReconciliationRow = typeof creditNoteReconciliations.$inferSelect;
+
+// The bank account is in the document's currency, so its own amount is what the payment covers.
+const paymentSettlement = (row: PaymentRow): Settlement => ({ source: PAYMENTS, id: row.id, datedOn: row.datedOn, amountMinor: row.foreignGrossMinor ?? row.grossMinor });
+const asInvoiceSettlement = (row: ReconciliationRow): Settlement => ({ source: RECONCILIATIONS, id: row.id, datedOn: row.datedOn, amountMinor: row.grossMinor });
+const asCreditNoteSettlement = (row: ReconciliationRow): Settlement => ({ source: RECONCILIATIONS, id: row.id, datedOn: row.datedOn, amountMinor: -row.grossMinor });
+const inOrder = (a: Settlement, b: Settlement) => a.datedOn.localeCompare(b.datedOn) || a.source.localeCompare(b.source) || a.id - b.id;
+
 /** The settlements of a document in the order they count: by date, then by kind and id. */
 export function settlementsOf(ctx: EngineContext, documentId: number): Settlement[] {
   const payments = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.paidInvoiceId, documentId)).all();
   const asInvoice = ctx.db.select().from(creditNoteReconciliations).where(eq(creditNoteReconciliations.invoiceId, documentId)).all();
   const asCreditNote = ctx.db.select().from(creditNoteReconciliations).where(eq(creditNoteReconciliations.creditNoteId, documentId)).all();
-  const list: Settlement[] = [
-    // The bank account is in the document's currency, so its own amount is what the payment covers.
-    ...payments.map((row) => ({ source: PAYMENTS, id: row.id, datedOn: row.datedOn, amountMinor: row.foreignGrossMinor ?? row.grossMinor }) as const),
-    ...asInvoice.map((row) => ({ source: RECONCILIATIONS, id: row.id, datedOn: row.datedOn, amountMinor: row.grossMinor }) as const),
-    ...asCreditNote.map((row) => ({ source: RECONCILIATIONS, id: row.id, datedOn: row.datedOn, amountMinor: -row.grossMinor }) as const),
-  ];
-  return list.sort((a, b) => a.datedOn.localeCompare(b.datedOn) || a.source.localeCompare(b.source) || a.id - b.id);
+  return [...payments.map(paymentSettlement), ...asInvoice.map(asInvoiceSettlement), ...asCreditNote.map(asCreditNoteSettlement)].sort(inOrder);
+}
+
+/**
+ * Every document's settlements dated on or before `asAt`, by document id, each list in the order
+ * settlementsOf gives: three reads for the whole book, where a report over every document would
+ * otherwise ask three per document (1,800 reads for 600 invoices, most of the aged debtors' second).
+ */
+export function settlementsByDocument(ctx: EngineContext, asAt: string): Map<number, Settlement[]> {
+  const byDocument = new Map<number, Settlement[]>();
+  const add = (documentId: number | null, settlement: Settlement) => {
+    if (documentId === null) return;
+    const list = byDocument.get(documentId);
+    if (list) list.push(settlement);
+    else byDocument.set(documentId, [settlement]);
+  };
+  const payments = ctx.db
+    .select()
+    .from(bankTransactionExplanations)
+    .where(and(isNotNull(bankTransactionExplanations.paidInvoiceId), lte(bankTransactionExplanations.datedOn, asAt)))
+    .all();
+  for (const row of payments) add(row.paidInvoiceId, paymentSettlement(row));
+  for (const row of ctx.db.select().from(creditNoteReconciliations).where(lte(creditNoteReconciliations.datedOn, asAt)).all()) {
+    add(row.invoiceId, asInvoiceSettlement(row));
+    add(row.creditNoteId, asCreditNoteSettlement(row));
+  }
+  for (const list of byDocument.values()) list.sort(inOrder);
+  return byDocument;
 }
 
 export const settledMinor = (list: readonly Settlement[]) => list.reduce((sum, entry) => sum + entry.amountMinor, 0);
