@@ -1,3 +1,4 @@
+import { isNotNull } from 'drizzle-orm';
 import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { flag, id, timestamps } from './columns';
 
@@ -124,6 +125,9 @@ export const bankTransactionExplanations = sqliteTable(
   (table) => [
     index('explanations_transaction').on(table.bankTransactionId),
     index('explanations_account_date').on(table.bankAccountId, table.datedOn),
+    // What pays a document is read by its id (settlements, due amounts): migration 0025.
+    index('explanations_paid_invoice').on(table.paidInvoiceId).where(isNotNull(table.paidInvoiceId)),
+    index('explanations_paid_bill').on(table.paidBillId).where(isNotNull(table.paidBillId)),
   ],
 );
 

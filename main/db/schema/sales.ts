@@ -144,16 +144,21 @@ export const recurringInvoices = sqliteTable('recurring_invoices', {
   ...timestamps,
 });
 
-export const creditNoteReconciliations = sqliteTable('credit_note_reconciliations', {
-  id: id(),
-  invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
-  creditNoteId: integer('credit_note_id').notNull().references(() => invoices.id),
-  grossMinor: integer('gross_minor').notNull(),
-  datedOn: text('dated_on').notNull(),
-  currency: text('currency').notNull(),
-  exchangeRate: text('exchange_rate').notNull(),
-  ...timestamps,
-});
+export const creditNoteReconciliations = sqliteTable(
+  'credit_note_reconciliations',
+  {
+    id: id(),
+    invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
+    creditNoteId: integer('credit_note_id').notNull().references(() => invoices.id),
+    grossMinor: integer('gross_minor').notNull(),
+    datedOn: text('dated_on').notNull(),
+    currency: text('currency').notNull(),
+    exchangeRate: text('exchange_rate').notNull(),
+    ...timestamps,
+  },
+  // A document's settlements are read by its id on either side: migration 0025.
+  (table) => [index('credit_note_reconciliations_invoice').on(table.invoiceId), index('credit_note_reconciliations_credit_note').on(table.creditNoteId)],
+);
 
 export const expenses = sqliteTable(
   'expenses',
