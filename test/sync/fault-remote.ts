@@ -216,6 +216,11 @@ export class FaultyRemote {
     if (live && body && (answer.headers.get('content-type') ?? '').includes('json')) body = this.liveBody(body, url.origin);
     if (live?.host) for (const name of ['link', 'location']) if (headers.get(name)) headers.set(name, renamedHost(headers.get(name)!, url.origin, live.host));
     if (request.method === 'POST' && answer.status === 201) this.creates.push(url.pathname);
+    if (live?.bodilessCreates && request.method === 'POST' && answer.status === 201) {
+      const location = headers.get('location');
+      if (location) headers.set('location', new URL(location).pathname);
+      body = '';
+    }
     // The write committed; now the answer is lost.
     if (kill) {
       kill.abort();

@@ -91,6 +91,40 @@ describe('quirks of the live service (SYNC.md, corpora/freeagent/api-quirks.md)'
     expect(a.service.status()).toMatchObject({ waiting: 0, review: 0 });
   });
 
+  it('a create answered 201 with no body and a relative Location is read from there: linked once, not made twice', async () => {
+    const w = world(86, { live: { bodilessCreates: true } });
+    const a = w.replica('a');
+    const b = w.replica('b');
+    const contact = (await a.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Acme Ltd' } })).body.contact.url;
+    await a.book.call('POST', '/v2/invoices', { invoice: { contact, dated_on: '2026-11-20', invoice_items: [{ description: 'Design work', item_type: 'Hours', quantity: '1', price: '10' }] } });
+    await a.sync();
+    expect(w.remote.creates).toEqual(['/v2/contacts', '/v2/invoices']);
+    // Each create was read back at its Location, not looked for as a create in doubt.
+    const afterPosts = w.remote.log.flatMap((entry, n) => (entry.method === 'POST' ? [w.remote.log[n + 1]!] : []));
+    expect(afterPosts.map((entry) => `${entry.method} ${entry.path.replace(/\d+$/, ':id')}`)).toEqual(['GET /v2/contacts/:id', 'GET /v2/invoices/:id']);
+    expect(await a.sync()).toMatchObject({ pushed: 0, pulled: 0, conflicts: 0, refused: 0 });
+    await b.sync();
+    expect(w.remote.creates).toEqual(['/v2/contacts', '/v2/invoices']);
+    expect(a.service.status()).toMatchObject({ waiting: 0, review: 0 });
+    expect(await canonical(a.book)).toBe(await canonical(w.remote.book));
+    expect(await canonical(b.book)).toBe(await canonical(w.remote.book));
+  });
+
+  it('an estimate is created with an explicit status (the live service answers 422 "status is not valid" without one), then moved by transitions', async () => {
+    const w = world(87, {
+      refuse: (method, target, body) => (method === 'POST' && target === '/v2/estimates' && !(JSON.parse(body) as { estimate?: { status?: unknown } }).estimate?.status ? 'status is not valid' : null),
+    });
+    const a = w.replica('a');
+    const b = w.replica('b');
+    const contact = (await a.book.call('POST', '/v2/contacts', { contact: { organisation_name: 'Acme Ltd' } })).body.contact.url;
+    const made = await a.book.call('POST', '/v2/estimates', { estimate: { contact, reference: 'EST-1', dated_on: '2026-11-20', status: 'Draft', estimate_type: 'Quote', estimate_items: [{ description: 'Survey', item_type: 'Hours', quantity: '2', price: '80' }] } });
+    expect((await a.book.call('PUT', `${path(made.body.estimate.url)}/transitions/mark_as_sent`)).status).toBe(200);
+    await a.sync();
+    await b.sync();
+    expect(a.service.reviewList()).toEqual([]);
+    for (const side of [w.remote, b]) expect((await side.book.call('GET', '/v2/estimates?view=all')).body.estimates).toMatchObject([{ reference: 'EST-1', status: 'Sent' }]);
+  });
+
   it('no write names a read-only field (capital asset types answer 400 even to created_at: null): creates and edits of every kind go through', async () => {
     const sent: string[] = [];
     const w = world(84, {

@@ -25,6 +25,8 @@ export interface LiveOptions {
    * service does (api-quirks.md: "Statement upload *requires* a bare number").
    */
   quotedAmountsImportNothing?: boolean;
+  /** A create answers 201 with no body and a Location of the path alone (the service's Location may be relative). */
+  bodilessCreates?: boolean;
 }
 
 /** Text keys whose values are never money, however they look. */
