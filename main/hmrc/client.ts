@@ -15,6 +15,11 @@ export interface HmrcTokens {
   authorization(): Promise<string>;
   /** After a 401: a fresh value, or throws (the grant has ended: connect again). */
   afterUnauthorized(): Promise<string>;
+  /**
+   * HMRC answered 401 to the fresh value afterUnauthorized gave (the grant was revoked between the
+   * refresh and the call): the connection is marked to be made again. Only a keeper that refreshes has one.
+   */
+  refusedAfterRefresh?(authorization: string): void;
 }
 
 export interface HmrcClientOptions {
@@ -158,6 +163,8 @@ export class HmrcClient {
         authorization = await this.options.tokens.afterUnauthorized();
         continue;
       }
+      // Refused again with the token just refreshed: no refresh will help, only connecting again.
+      if (response.status === 401 && authorization !== undefined) this.options.tokens.refusedAfterRefresh?.(authorization);
       const retryable = response.status === 429 || (method === 'GET' && response.status >= 500);
       if (retryable && attempt < attempts) {
         await this.sleep(this.waitFor(response, attempt));

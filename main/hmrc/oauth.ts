@@ -116,6 +116,17 @@ export class OAuthHmrcTokens implements HmrcTokens {
     return this.refresh();
   }
 
+  /**
+   * HMRC refused the token a refresh had just given: the grant ended in between (revoked), so the
+   * connection is marked "connect again", as an invalid_grant refresh marks it. Not when another call
+   * has refreshed since, or is refreshing now: a newer token is not known to be refused.
+   */
+  refusedAfterRefresh(authorization: string): void {
+    if (this.refreshing) return;
+    const saved = this.store.read();
+    if (saved?.mode === 'oauth' && `Bearer ${saved.accessToken}` === authorization) this.store.write({ ...saved, reconnectNeeded: true });
+  }
+
   private refresh(): Promise<string> {
     this.refreshing ??= (async () => {
       const saved = this.connection();

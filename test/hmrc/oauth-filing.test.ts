@@ -21,11 +21,12 @@ afterEach(async () => {
 
 const window = { screens: [{ width: 1920, height: 1080, scaling_factor: 1, colour_depth: 24 }], window: { width: 1280, height: 800 } };
 
-async function connected(clock: { now: Date }) {
+async function connected(clock: { now: Date }, fetchFn?: typeof fetch) {
   const store = new MemoryConnectionStore();
   const hmrc = new HmrcService({
     store,
     userData: userData(),
+    fetch: fetchFn,
     env: { LEDGERDESK_HMRC_CLIENT_ID: sim.oauth.clientId, LEDGERDESK_HMRC_CLIENT_SECRET: sim.oauth.clientSecret },
     hosts: { sandbox: { api: sim.url, www: sim.url }, production: { api: 'https://invalid.example', www: 'https://invalid.example' } },
     redirectPorts: [18741, 18742, 18743],
@@ -92,6 +93,41 @@ describe('OAuth tokens while filing a VAT return', () => {
     expect(hmrc.status()).toMatchObject({ reconnect_needed: true });
     // Connected again, the same return goes through.
     await (await hmrc.connectInBrowser('sandbox')).done;
+    await file(t, hmrc);
+    expect((await vatReturn(t)).filing_status).toBe('filed');
+    expect(sim.returns.size).toBe(1);
+  });
+
+  it('a grant revoked between the refresh and the POST: the return is rejected "connect again" and the connection is marked so, as an ended grant marks it', async () => {
+    sim = await simulator({ token: 'not-issued-yet' });
+    const clock = { now: new Date('2026-11-22T10:00:00Z') };
+    // The person revokes Ledgerdesk in HMRC's "Manage authorised applications" just after the refresh
+    // at the POST: HMRC refuses the fresh token too (401), and the refresh token is gone with the grant.
+    let revokeAfterRefresh = false;
+    const { hmrc } = await connected(clock, async (input, init) => {
+      const answer = await fetch(input, init);
+      if (revokeAfterRefresh && String(input).endsWith('/oauth/token') && String(init?.body).includes('grant_type=refresh_token')) sim.revokeGrant();
+      return answer;
+    });
+    const t = vatBook();
+    sim.submitFaults.push(expired);
+    revokeAfterRefresh = true;
+    const error = await file(t, hmrc).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SubmissionRefused);
+    expect(sim.submissions()).toHaveLength(2);
+    expect(sim.oauth.tokenCalls).toBe(2);
+    expect(sim.returns.size).toBe(0);
+    const record = await vatReturn(t);
+    expect(record.filing_status).toBe('rejected');
+    expect(record.hmrc_message).toMatch(/connect to HMRC again.*Nothing was filed\./);
+    // Tax › HMRC offers to connect again at once, not "Connected" with a Disconnect to press first.
+    expect(hmrc.status()).toMatchObject({ connected: true, reconnect_needed: true });
+    // Nothing more is sent with the refused connection; connected again, the same return goes through.
+    await expect(file(t, hmrc)).rejects.toBeInstanceOf(HmrcReconnectNeeded);
+    expect(sim.submissions()).toHaveLength(2);
+    revokeAfterRefresh = false;
+    await (await hmrc.connectInBrowser('sandbox')).done;
+    expect(hmrc.status()).toMatchObject({ connected: true, reconnect_needed: false });
     await file(t, hmrc);
     expect((await vatReturn(t)).filing_status).toBe('filed');
     expect(sim.returns.size).toBe(1);

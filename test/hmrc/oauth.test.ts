@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookCaller } from '../../main/hmrc/book';
 import { MemoryConnectionStore } from '../../main/hmrc/connection';
+import { OAuthHmrcTokens } from '../../main/hmrc/oauth';
 import { HmrcService } from '../../main/hmrc/service';
 import { HmrcReconnectNeeded } from '../../main/hmrc/tokens';
 import { ownerAuthorization, simulator, userData, vatBook } from './fixture';
@@ -17,11 +18,12 @@ afterEach(async () => {
   await sim.stop();
 });
 
-function service(clock: { now: Date }) {
+function service(clock: { now: Date }, fetchFn?: typeof fetch) {
   const store = new MemoryConnectionStore();
   const hmrc = new HmrcService({
     store,
     userData: userData(),
+    fetch: fetchFn,
     env: { LEDGERDESK_HMRC_CLIENT_ID: sim.oauth.clientId, LEDGERDESK_HMRC_CLIENT_SECRET: sim.oauth.clientSecret },
     hosts: { sandbox: { api: sim.url, www: sim.url }, production: { api: 'https://invalid.example', www: 'https://invalid.example' } },
     redirectPorts: [18731, 18732, 18733],
@@ -84,6 +86,40 @@ describe('connecting to HMRC with OAuth', () => {
     expect(sim.oauth.tokenCalls).toBe(2);
     expect(store.read()!.refreshToken).toBe(sim.oauth.refreshToken);
     expect(hmrc.status()).toMatchObject({ connected: true, reconnect_needed: false });
+  });
+
+  it('HMRC refusing the token a refresh has just given (revoked in between) marks the book "connect again" when reading too', async () => {
+    sim = await simulator({ token: 'not-issued-yet' });
+    const clock = { now: new Date('2026-11-22T10:00:00Z') };
+    // Revoked in HMRC's "Manage authorised applications" just after the refresh the first 401 caused.
+    let revokeAfterRefresh = false;
+    const { store, hmrc } = service(clock, async (input, init) => {
+      const answer = await fetch(input, init);
+      if (revokeAfterRefresh && String(input).endsWith('/oauth/token') && String(init?.body).includes('grant_type=refresh_token')) sim.revokeGrant();
+      return answer;
+    });
+    const book = bookCaller(vatBook().engine, ownerAuthorization);
+    await (await hmrc.connectInBrowser('sandbox')).done;
+    const window = { screens: [{ width: 1920, height: 1080, scaling_factor: 1, colour_depth: 24 }], window: { width: 1280, height: 800 } };
+    sim.anyFaults.push({ status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid Authentication information provided' } });
+    revokeAfterRefresh = true;
+    const error = await (await hmrc.client(book, window)).obligations({ status: 'O' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    expect(sim.oauth.tokenCalls).toBe(2);
+    expect(store.read()!.accessToken).not.toBe(sim.token);
+    expect(hmrc.status()).toMatchObject({ connected: true, reconnect_needed: true });
+  });
+
+  it('a 401 to a token that another call has already replaced does not mark the book "connect again"', async () => {
+    sim = await simulator({ token: 'not-issued-yet' });
+    const clock = { now: new Date('2026-11-22T10:00:00Z') };
+    const { store } = service(clock);
+    store.write({ mode: 'oauth', baseUrl: sim.url, tokenHost: sim.url, accessToken: 'newer', refreshToken: 'r', expiresAt: '2026-11-22T14:00:00.000Z' });
+    const tokens = new OAuthHmrcTokens(store, sim.oauth, () => clock.now);
+    tokens.refusedAfterRefresh('Bearer older');
+    expect(store.read()!.reconnectNeeded).toBeUndefined();
+    tokens.refusedAfterRefresh('Bearer newer');
+    expect(store.read()!.reconnectNeeded).toBe(true);
   });
 
   it('says what is missing when no client id and secret are set', async () => {
