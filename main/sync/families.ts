@@ -95,6 +95,7 @@ export const FAMILIES: readonly Family[] = [
     listQuery: { view: 'all', nested_invoice_items: 'true' },
     // The number with its customer (document-key.ts): numbers are not unique on the remote.
     matchKey: numberedDocumentKey,
+    uniqueOnline: 'reference',
     label: (record) => `Invoice ${String(record.reference ?? '')}`,
     level: Level.InvoicesEstimatesAndFiles,
     figures: ['total_value', 'status'],

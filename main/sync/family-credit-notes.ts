@@ -22,6 +22,7 @@ export const creditNotesFamily: Family = {
   needs: ['contacts'],
   listQuery: { view: 'all', nested_credit_note_items: 'true' },
   matchKey: numberedDocumentKey,
+  uniqueOnline: 'reference',
   label: (record) => `Credit note ${String(record.reference ?? '')}`,
   level: Level.InvoicesEstimatesAndFiles,
   figures: ['total_value', 'status'],

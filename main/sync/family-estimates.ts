@@ -38,6 +38,7 @@ export const estimatesFamily: Family = {
   needs: ['contacts'],
   listQuery: { view: 'all', nested_estimate_items: 'true' },
   matchKey: numberedDocumentKey,
+  uniqueOnline: 'reference',
   label: (record) => `Estimate ${String(record.reference ?? '')}`,
   level: Level.InvoicesEstimatesAndFiles,
   figures: ['total_value', 'status'],

@@ -106,6 +106,11 @@ export interface Family {
    * `bank_transaction`): sent without it, and left out when a lost create is looked for (manual-lines.ts).
    */
   ownLine?: string;
+  /**
+   * A field the service should hold once among the family's records but does not enforce (a document's
+   * number): a create whose value a record already online holds goes to review instead (unique-online.ts).
+   */
+  uniqueOnline?: string;
   /** Files hang off these records (explanations' attachments): they follow them (attachments.ts). */
   carriesAttachments?: boolean;
 }

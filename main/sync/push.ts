@@ -13,6 +13,7 @@ import { sendToReview } from './review';
 import { kept, listIn, recordIn } from './shape';
 import type { OutboxRow } from './state';
 import { baseAsCreated, transitionRemote, withoutTransitions } from './transitions';
+import { takenOnline } from './unique-online';
 import { holdForUnsyncedLink, neverArrives } from './users';
 
 /** Sends the outbox: creates and updates parents first, then deletes children first. */
@@ -111,6 +112,11 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
   }
   // Written down before the request, so a sync killed while it is out looks it up instead of resending;
   // stamped with the service's time, where the look-up's updated_since and the window start.
+  const taken = await takenOnline(ctx, family, row.localId, mine);
+  if (taken) {
+    sendToReview(ctx, family, { kind: 'refused', localId: row.localId, remoteUrl: null, label: family.label(mineRaw), reason: taken, detail: { fields: [], mine, theirs: null, base: null } }, 'rejected');
+    return;
+  }
   const sentAt = ctx.serviceNow();
   // What went is kept with it: found later, what either side changed since is told apart (reconcile.ts, adopt).
   ctx.state.markSent(family.name, row.localId, mine, sentAt);

@@ -107,6 +107,13 @@ async function syncQuietly(replica: Replica, report: SimReport, signal?: AbortSi
 async function resolveAll(w: World, replica: Replica, tracker: Tracker, report: SimReport): Promise<void> {
   for (const item of replica.service.reviewList()) {
     report.reviews += 1;
+    // A document whose number another book used online first: as the sentence says, another number, then keep mine.
+    if (item.kind === 'refused' && item.localUrl && item.reason.includes('is already used online')) {
+      const one = { invoices: 'invoice', credit_notes: 'credit_note', estimates: 'estimate' }[item.family] ?? item.family;
+      await replica.book.call('PUT', pathOf(item.localUrl), { [one]: { reference: `${replica.book.name.toUpperCase()}-${item.id}` } });
+      await replica.service.resolve(item.id, { choice: 'mine' }).catch(() => (report.failedRounds += 1));
+      continue;
+    }
     // A refused write would only be refused again: the simulated user gives way, as a person would.
     let choice: 'mine' | 'theirs' = item.kind === 'invalid-remote' || item.kind === 'refused' || w.random() < 0.5 ? 'theirs' : 'mine';
     if (process.env.SIM_DEBUG) console.log('resolve', item.kind, item.label, choice, item.reason);
