@@ -1,0 +1,119 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sharedDir } from '../shared-corpus/shared';
+import { useBookOpener } from './fresh-book';
+import { checkScreen } from './screens';
+import type { AppSession } from './session';
+
+/**
+ * Where the keys are after a step of a new bookkeeper's first month, done by keys alone: a contact
+ * added with N and Enter, a new invoice, bill or expense opened with N, a statement imported with
+ * Ctrl+Enter. Each of these left the focus on the page's body, so the next Tab went to the sidebar.
+ * And what the page says after Ctrl+Z takes back the bank account just added.
+ */
+
+const CARD_OFX = join(sharedDir, 'corpora/statements/ofx/beangulp__2013-12-03.bofa.ofx');
+
+describe.shuffle('the focus after each step of the month', () => {
+  const opener = useBookOpener();
+  let app: AppSession;
+
+  /** What has the focus: its id, else its role and accessible name as the page gives them. */
+  const focused = () =>
+    app.page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return 'body';
+      return element.id || `${element.getAttribute('role') ?? element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent?.trim()}`;
+    });
+
+  async function openBook(prepare?: Parameters<typeof opener.open>[0]) {
+    app = await opener.open(prepare);
+    await app.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  }
+
+  it('gives the focus back to the contacts list after a first contact is added with N and Enter', async () => {
+    await openBook();
+    const { page } = app;
+    await page.keyboard.press('Alt+6');
+    await page.getByRole('heading', { name: 'Contacts', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await expect.poll(focused).toBe('contact-organisation');
+    await page.keyboard.type('Focus Walk Ltd');
+    await page.keyboard.press('Enter');
+    await page.getByRole('grid', { name: 'Contacts' }).getByText('Focus Walk Ltd').waitFor();
+    await expect.poll(focused).toBe('grid Contacts');
+    // From there the keys work the list: Enter opens the contact just added.
+    await page.keyboard.press('Enter');
+    await page.locator('#contact-page-title', { hasText: 'Focus Walk Ltd' }).waitFor();
+  });
+
+  it('puts the focus in the first field of a new invoice, bill and expense opened with N', async () => {
+    await openBook();
+    const { page } = app;
+    await page.keyboard.press('Alt+3');
+    await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New invoice' }).waitFor();
+    await expect.poll(focused).toBe('invoice-contact');
+    await checkScreen(app, 'focus-new-invoice');
+
+    await page.keyboard.press('Alt+4');
+    await page.getByRole('heading', { name: 'Bills', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New bill' }).waitFor();
+    await expect.poll(focused).toBe('bill-contact');
+
+    await page.keyboard.press('Alt+5');
+    await page.getByRole('heading', { name: 'Expenses', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'New expense' }).waitFor();
+    // The first field is the kind of expense, its first choice ticked: the arrows change it.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.closest('label')?.textContent?.trim())).toBe('Money spent');
+  });
+
+  it('takes "Added …" away when the bank account just added is undone with Ctrl+Z', async () => {
+    await openBook();
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await expect.poll(focused).toBe('bank-account-name');
+    await page.keyboard.type('Walk Savings');
+    await page.keyboard.press('Enter');
+    const added = page.getByText('Added Walk Savings.', { exact: true });
+    await added.waitFor();
+    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Walk Savings').waitFor();
+    await page.keyboard.press('ControlOrMeta+z');
+    await page.getByText('Undone: Created bank account Walk Savings.').waitFor();
+    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Walk Savings').waitFor({ state: 'detached' });
+    // The page no longer says an account was added that is not there.
+    await expect.poll(() => added.count()).toBe(0);
+  });
+
+  it('puts the focus on Done once a statement is imported with Ctrl+Enter, and Enter closes the review', async () => {
+    await openBook({
+      async prepare(book) {
+        const card = await book.json('POST', '/v2/bank_accounts', {
+          body: { bank_account: { name: 'Amex Card', type: 'CreditCardAccount', currency: 'USD', account_number: '1222', opening_balance: '0' } },
+        });
+        if (card.status !== 201) throw new Error(`the card account was refused: ${JSON.stringify(card.body)}`);
+      },
+    });
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('table', { name: 'Bank accounts' }).waitFor();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('i')]);
+    await chooser.setFiles(CARD_OFX);
+    const review = page.getByRole('dialog');
+    await review.getByRole('heading', { name: 'Review beangulp__2013-12-03.bofa.ofx' }).waitFor();
+    await review.getByRole('button', { name: /^Import 27 rows/ }).waitFor();
+    // Imported from the rows, as a person does after looking them over (Tab reaches them).
+    await review.getByRole('grid', { name: 'Statement rows' }).focus();
+    await page.keyboard.press('Control+Enter');
+    await review.getByRole('heading', { name: 'Imported 27 transactions into Amex Card' }).waitFor();
+    await expect.poll(focused).toBe('button Done');
+    await checkScreen(app, 'focus-import-done');
+    await page.keyboard.press('Enter');
+    await review.waitFor({ state: 'detached' });
+  });
+});
