@@ -1,11 +1,13 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { fromMinor } from '../../../shared/money';
+import type { Db } from '../../db/client';
 import { bankAccounts, bankTransactionExplanations, bills, categories } from '../../db/schema';
 import { EXPLANATIONS, type ExplanationRow } from '../banking/records';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
 import { replacePostings, type PostingLine } from '../ledger/postings';
+import { preparedPerConnection } from '../prepared';
 import { idFromUrl } from '../urls';
 import { categoryByCode } from './categories';
 import { convertMinor } from './money';
@@ -27,8 +29,13 @@ export function paidBy(bill: Pick<BillRow, 'currency'>, native: string, payment:
   return bill.currency === native ? -payment.grossMinor : -(payment.foreignGrossMinor ?? payment.grossMinor);
 }
 
+// Asked for every bill a list page shows: built and prepared once per connection.
+const paymentsQuery = preparedPerConnection((db: Db) =>
+  db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.paidBillId, sql.placeholder('billId'))).orderBy(asc(bankTransactionExplanations.id)).prepare(),
+);
+
 export function paymentsOf(ctx: EngineContext, billId: number): ExplanationRow[] {
-  return ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.paidBillId, billId)).orderBy(asc(bankTransactionExplanations.id)).all();
+  return paymentsQuery(ctx.db).all({ billId });
 }
 
 /**

@@ -1,8 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { fromMinor } from '../../../shared/money';
+import type { Db } from '../../db/client';
 import { billItems, contacts } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
+import { preparedPerConnection } from '../prepared';
 import { lockedToDate } from '../ledger/locks';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord } from '../values';
@@ -13,8 +15,12 @@ import { categoryById, categoryUrl } from './categories';
 import { contactName } from './links';
 import { convertMinor } from './money';
 
+// A list page builds its records one bill at a time: each read is prepared once per connection, not once per row.
+const itemsQuery = preparedPerConnection((db: Db) => db.select().from(billItems).where(eq(billItems.billId, sql.placeholder('billId'))).orderBy(asc(billItems.id)).prepare());
+const contactQuery = preparedPerConnection((db: Db) => db.select().from(contacts).where(eq(contacts.id, sql.placeholder('id'))).prepare());
+
 export function itemsOf(ctx: EngineContext, billId: number): BillItemRow[] {
-  return ctx.db.select().from(billItems).where(eq(billItems.billId, billId)).orderBy(asc(billItems.id)).all();
+  return itemsQuery(ctx.db).all({ billId });
 }
 
 /**
@@ -50,7 +56,7 @@ export function billRecord(ctx: EngineContext, bill: BillRow, withItems: boolean
   const status = billStatus(bill, paid, ctx.today);
   const settled = status === 'Paid' || status === 'Refunded';
   const items = itemsOf(ctx, bill.id);
-  const contact = ctx.db.select().from(contacts).where(eq(contacts.id, bill.contactId)).get()!;
+  const contact = contactQuery(ctx.db).get({ id: bill.contactId })!;
   const locked = lockedToDate(ctx);
   const money = (minor: number) => decimal(fromMinor(minor, bill.currency));
   return {

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { BILL_VIEWS, billCreateSchema, billUpdateSchema, type BillView } from '../../../shared/api/bills';
 import { UNSUPPORTED_PURCHASE_FIELDS } from '../../../shared/api/expenses';
 import { Level } from '../../../shared/api/permissions';
@@ -7,6 +8,7 @@ import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
+import { preparedPerConnection } from '../prepared';
 import { payload, rootOf } from '../payload';
 import type { BillRow } from '../purchases/bill-payments';
 import { billRecord, itemsOf } from '../purchases/bill-records';
@@ -18,8 +20,11 @@ import { created, deleted, ok, type Route, type RouteRequest, type RouteResult }
 import { idFromUrl } from '../urls';
 import { applyPurchaseProfile } from '../assets/purchase-profile';
 
+// Read once per bill a list page shows: prepared once per connection.
+const billQuery = preparedPerConnection((db: Db) => db.select().from(bills).where(eq(bills.id, sql.placeholder('id'))).prepare());
+
 function findBill(ctx: EngineContext, id: string): BillRow {
-  const row = /^\d+$/.test(id) ? ctx.db.select().from(bills).where(eq(bills.id, Number(id))).get() : undefined;
+  const row = /^\d+$/.test(id) ? billQuery(ctx.db).get({ id: Number(id) }) : undefined;
   if (!row) throw notFound('Bill not found');
   return row;
 }

@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CONTACT_SORTS, CONTACT_VIEWS, contactSchema, DEFAULT_CONTACT_COUNTRY, type ContactInput, type ContactView } from '../../../shared/api/contacts';
 import { Level } from '../../../shared/api/permissions';
+import type { Db } from '../../db/client';
 import { contacts } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { forbidden, notFound, unprocessable } from '../errors';
 import { pageHeaders, pageOf } from '../pagination';
 import { payload } from '../payload';
+import { preparedPerConnection } from '../prepared';
 import { choiceParam, timestampParam } from '../query-params';
 import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest } from '../route';
@@ -19,8 +21,11 @@ import { dueSql } from '../sales/status';
 
 type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
+// Read once per contact a list page shows: prepared once per connection.
+const contactQuery = preparedPerConnection((db: Db) => db.select().from(contacts).where(eq(contacts.id, sql.placeholder('id'))).prepare());
+
 export function findContact(ctx: EngineContext, id: string): ContactRow {
-  const row = /^\d+$/.test(id) ? ctx.db.select().from(contacts).where(eq(contacts.id, Number(id))).get() : undefined;
+  const row = /^\d+$/.test(id) ? contactQuery(ctx.db).get({ id: Number(id) }) : undefined;
   if (!row) throw notFound('Contact not found');
   return row;
 }

@@ -1,5 +1,6 @@
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
+import { statementFor } from '../prepared';
 import { recordUrl } from '../urls';
 import { decimal, timestamp, type ApiRecord } from '../values';
 import { fromMinor } from '../../../shared/money';
@@ -13,12 +14,11 @@ import { dueSql } from './status';
  */
 export function accountBalanceMinor(ctx: EngineContext, contactId: number): number {
   const native = loadCompany(ctx).currency;
-  const documents = ctx.book.sqlite
-    .prepare(`SELECT i.currency AS currency, i.exchange_rate AS rate, ${dueSql('i')} AS due FROM invoices i WHERE i.contact_id = ? AND i.kind IN ('invoice', 'credit_note') AND i.status = 'Sent'`)
+  // Asked for every contact a list page shows: statementFor prepares each text once per connection.
+  const documents = statementFor(ctx.book.sqlite, `SELECT i.currency AS currency, i.exchange_rate AS rate, ${dueSql('i')} AS due FROM invoices i WHERE i.contact_id = ? AND i.kind IN ('invoice', 'credit_note') AND i.status = 'Sent'`)
     .all(contactId) as { currency: string; rate: string; due: number }[];
   // A bill is paid by money going out, so its payments' (negative) values bring it down to zero.
-  const bills = ctx.book.sqlite
-    .prepare(`SELECT b.currency AS currency, b.exchange_rate AS rate, ${billOutstandingSql('b')} AS due FROM bills b WHERE b.contact_id = @contact`)
+  const bills = statementFor(ctx.book.sqlite, `SELECT b.currency AS currency, b.exchange_rate AS rate, ${billOutstandingSql('b')} AS due FROM bills b WHERE b.contact_id = @contact`)
     .all({ contact: contactId, native }) as { currency: string; rate: string; due: number }[];
   const owed = documents.reduce((sum, row) => sum + toNativeMinor(row.due, row.currency, native, row.rate), 0);
   return owed - bills.reduce((sum, row) => sum + toNativeMinor(row.due, row.currency, native, row.rate), 0);
@@ -35,7 +35,7 @@ export function billOutstandingSql(alias: string): string {
 }
 
 function activeProjectsCount(ctx: EngineContext, contactId: number): number {
-  return ctx.book.sqlite.prepare("SELECT count(*) FROM projects WHERE contact_id = ? AND status = 'Active'").pluck().get(contactId) as number;
+  return statementFor(ctx.book.sqlite, "SELECT count(*) FROM projects WHERE contact_id = ? AND status = 'Active'").pluck().get(contactId) as number;
 }
 
 export function contactRecord(ctx: EngineContext, row: ContactRow): ApiRecord {

@@ -1,6 +1,8 @@
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { bankTransactionExplanations, creditNoteReconciliations } from '../../db/schema';
 import type { EngineContext } from '../context';
+import { preparedPerConnection } from '../prepared';
 import { proportion } from './currency';
 import type { DocumentRow } from './documents';
 
@@ -30,11 +32,16 @@ const asInvoiceSettlement = (row: ReconciliationRow): Settlement => ({ source: R
 const asCreditNoteSettlement = (row: ReconciliationRow): Settlement => ({ source: RECONCILIATIONS, id: row.id, datedOn: row.datedOn, amountMinor: -row.grossMinor });
 const inOrder = (a: Settlement, b: Settlement) => a.datedOn.localeCompare(b.datedOn) || a.source.localeCompare(b.source) || a.id - b.id;
 
+// Asked for every document a list page shows: built and prepared once per connection.
+const paymentsQuery = preparedPerConnection((db: Db) => db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.paidInvoiceId, sql.placeholder('documentId'))).prepare());
+const asInvoiceQuery = preparedPerConnection((db: Db) => db.select().from(creditNoteReconciliations).where(eq(creditNoteReconciliations.invoiceId, sql.placeholder('documentId'))).prepare());
+const asCreditNoteQuery = preparedPerConnection((db: Db) => db.select().from(creditNoteReconciliations).where(eq(creditNoteReconciliations.creditNoteId, sql.placeholder('documentId'))).prepare());
+
 /** The settlements of a document in the order they count: by date, then by kind and id. */
 export function settlementsOf(ctx: EngineContext, documentId: number): Settlement[] {
-  const payments = ctx.db.select().from(bankTransactionExplanations).where(eq(bankTransactionExplanations.paidInvoiceId, documentId)).all();
-  const asInvoice = ctx.db.select().from(creditNoteReconciliations).where(eq(creditNoteReconciliations.invoiceId, documentId)).all();
-  const asCreditNote = ctx.db.select().from(creditNoteReconciliations).where(eq(creditNoteReconciliations.creditNoteId, documentId)).all();
+  const payments = paymentsQuery(ctx.db).all({ documentId });
+  const asInvoice = asInvoiceQuery(ctx.db).all({ documentId });
+  const asCreditNote = asCreditNoteQuery(ctx.db).all({ documentId });
   return [...payments.map(paymentSettlement), ...asInvoice.map(asInvoiceSettlement), ...asCreditNote.map(asCreditNoteSettlement)].sort(inOrder);
 }
 
