@@ -8,8 +8,9 @@ import type { AppSession } from './session';
 /**
  * Where the keys are after a step of a new bookkeeper's first month, done by keys alone: a contact
  * added with N and Enter, a new invoice, bill or expense opened with N, a statement imported with
- * Ctrl+Enter. Each of these left the focus on the page's body, so the next Tab went to the sidebar.
- * And what the page says after Ctrl+Z takes back the bank account just added.
+ * Ctrl+Enter. Each of these left the focus on the page's body, so the next Tab went to the sidebar;
+ * Add a transaction opened on its ✕. And what the page says after Ctrl+Z takes back the bank account
+ * just added.
  */
 
 const CARD_OFX = join(sharedDir, 'corpora/statements/ofx/beangulp__2013-12-03.bofa.ofx');
@@ -88,6 +89,28 @@ describe.shuffle('the focus after each step of the month', () => {
     await page.getByRole('table', { name: 'Bank accounts' }).getByText('Walk Savings').waitFor({ state: 'detached' });
     // The page no longer says an account was added that is not there.
     await expect.poll(() => added.count()).toBe(0);
+  });
+
+  it('opens Add a transaction with the focus in its Date field', async () => {
+    await openBook({
+      async prepare(book) {
+        const current = await book.json('POST', '/v2/bank_accounts', { body: { bank_account: { name: 'Walk Current', opening_balance: '0' } } });
+        if (current.status !== 201) throw new Error(`the account was refused: ${JSON.stringify(current.body)}`);
+      },
+    });
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Walk Current').waitFor();
+    await page.keyboard.press('t');
+    await page.getByRole('grid', { name: /^Transactions of / }).waitFor();
+    await page.keyboard.press('a');
+    await page.getByRole('dialog', { name: 'Add a transaction' }).waitFor();
+    // The date is what is typed first; the dialog used to open on its ✕.
+    await expect.poll(focused).toBe('add-date');
+    await page.keyboard.type('07/12/2026');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('add-description');
+    await checkScreen(app, 'focus-add-transaction');
   });
 
   it('puts the focus on Done once a statement is imported with Ctrl+Enter, and Enter closes the review', async () => {
