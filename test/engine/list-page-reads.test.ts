@@ -86,3 +86,38 @@ describe('a list page prepares the same statements for 12 rows as for 2', () => 
     expect(many.prepared).toBe(few.prepared);
   });
 });
+
+describe('a register or expenses page prepares the same statements for 12 rows as for 2', () => {
+  it("bank lines explained by category: each explanation's category and attachments", async () => {
+    const t = createTestBook();
+    const bank = await bankAccount(t);
+    const explained = async (n: number) => {
+      const line = await oneTransaction(t, bank, { dated_on: `2026-10-${String(n).padStart(2, '0')}`, amount: '-12.50', description: `Card ${n}` });
+      expect((await explain(t, { bank_transaction: line.url, category: `${ORIGIN}/v2/categories/${n % 2 ? '285' : '250'}`, gross_value: '-12.50' })).status).toBe(201);
+    };
+    const page = `/v2/bank_transactions?bank_account=${encodeURIComponent(bank)}&view=all&running_balance=true`;
+    for (const n of [1, 2]) await explained(n);
+    const few = await pageCost(t, page);
+    expect(few.body.bank_transactions).toHaveLength(2);
+    for (let n = 3; n <= 12; n += 1) await explained(n);
+    const many = await pageCost(t, page);
+    expect(many.body.bank_transactions).toHaveLength(12);
+    expect(many.body.bank_transactions.every((line: any) => line.bank_transaction_explanations[0].category)).toBe(true);
+    expect(many.prepared).toBe(few.prepared);
+  });
+
+  it('expenses', async () => {
+    const t = createTestBook();
+    const spend = async (n: number) => {
+      const made = await t.json('POST', '/v2/expenses', { body: { expense: { user: `${ORIGIN}/v2/users/${t.ownerId}`, dated_on: `2026-10-${String(n).padStart(2, '0')}`, description: `Train ${n}`, category: '285', gross_value: '-10.00' } } });
+      expect(made.status).toBe(201);
+    };
+    for (const n of [1, 2]) await spend(n);
+    const few = await pageCost(t, '/v2/expenses');
+    expect(few.body.expenses).toHaveLength(2);
+    for (let n = 3; n <= 12; n += 1) await spend(n);
+    const many = await pageCost(t, '/v2/expenses');
+    expect(many.body.expenses).toHaveLength(12);
+    expect(many.prepared).toBe(few.prepared);
+  });
+});

@@ -1,9 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { attachmentBlobs, attachments, bankTransactionExplanations, bookSettings, expenses } from '../../db/schema';
 import { atLeastVersion, MULTIPLE_ATTACHMENTS_DEFAULT_FROM, MULTIPLE_ATTACHMENTS_VERSION } from '../api-version';
 import type { EngineContext } from '../context';
 import { unprocessable } from '../errors';
+import { preparedPerConnection } from '../prepared';
 import { recordUrl } from '../urls';
 import { timestamp, type ApiRecord } from '../values';
 import { checkContentType } from './file-types';
@@ -116,13 +118,18 @@ export function attachmentRecord(ctx: EngineContext, row: AttachmentRow): ApiRec
   };
 }
 
-export function attachmentsOf(ctx: EngineContext, ownerResource: string, ownerId: number): AttachmentRow[] {
-  return ctx.db
+// Asked for every explanation and expense a list page shows: built and prepared once per connection.
+const attachmentsQuery = preparedPerConnection((db: Db) =>
+  db
     .select()
     .from(attachments)
-    .where(and(eq(attachments.ownerResource, ownerResource), eq(attachments.ownerId, ownerId)))
+    .where(and(eq(attachments.ownerResource, sql.placeholder('ownerResource')), eq(attachments.ownerId, sql.placeholder('ownerId'))))
     .orderBy(asc(attachments.id))
-    .all();
+    .prepare(),
+);
+
+export function attachmentsOf(ctx: EngineContext, ownerResource: string, ownerId: number): AttachmentRow[] {
+  return attachmentsQuery(ctx.db).all({ ownerResource, ownerId });
 }
 
 export function countAttachments(ctx: EngineContext, ownerResource: string, ownerId: number): number {

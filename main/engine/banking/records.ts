@@ -1,8 +1,10 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { fromMinor } from '../../../shared/money';
+import type { Db } from '../../db/client';
 import { bankAccounts, bankTransactionExplanations, bankTransactions, categories } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
+import { preparedPerConnection } from '../prepared';
 import { paidInvoiceUrl } from '../sales/payments';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord, type FieldValue } from '../values';
@@ -47,9 +49,14 @@ function attachmentFields(ctx: EngineContext, ownerResource: string, ownerIds: r
   return rows.length > 0 ? { attachment: attachmentRecord(ctx, rows[0]!) } : {};
 }
 
+// Asked for every explanation a register page shows: built and prepared once per connection.
+const categoryQuery = preparedPerConnection((db: Db) =>
+  db.select({ code: categories.nominalCode, description: categories.description }).from(categories).where(eq(categories.id, sql.placeholder('id'))).prepare(),
+);
+
 function categoryCode(ctx: EngineContext, id: number | null): { code: string; description: string } | null {
   if (id === null) return null;
-  const row = ctx.db.select({ code: categories.nominalCode, description: categories.description }).from(categories).where(eq(categories.id, id)).get();
+  const row = categoryQuery(ctx.db).get({ id });
   return row ? { code: row.code, description: row.description } : null;
 }
 

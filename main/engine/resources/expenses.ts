@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { EXPENSE_VIEWS, expenseCreateSchema, expenseUpdateSchema, UNSUPPORTED_PURCHASE_FIELDS } from '../../../shared/api/expenses';
 import { Level } from '../../../shared/api/permissions';
+import type { Db } from '../../db/client';
 import { expenses } from '../../db/schema';
 import type { EngineContext } from '../context';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { assertUnlocked } from '../ledger/locks';
 import { removePostings } from '../ledger/postings';
 import { pageHeaders, pageOf } from '../pagination';
+import { preparedPerConnection } from '../prepared';
 import { payload, rootOf } from '../payload';
 import { deleteAttachmentsOf } from '../banking/attachments';
 import { assertOwnExpense, seesEveryonesExpenses } from '../purchases/expense-access';
@@ -21,9 +23,12 @@ import { created, deleted, ok, type Route, type RouteRequest, type RouteResult }
 import { idFromUrl } from '../urls';
 import { applyPurchaseProfile } from '../assets/purchase-profile';
 
+// Read once per expense a list page shows: prepared once per connection.
+const expenseQuery = preparedPerConnection((db: Db) => db.select().from(expenses).where(eq(expenses.id, sql.placeholder('id'))).prepare());
+
 /** An expense that exists and that the acting user may see (their own below level 7). */
 function findExpense(ctx: EngineContext, id: string): ExpenseRow {
-  const row = /^\d+$/.test(id) ? ctx.db.select().from(expenses).where(eq(expenses.id, Number(id))).get() : undefined;
+  const row = /^\d+$/.test(id) ? expenseQuery(ctx.db).get({ id: Number(id) }) : undefined;
   if (!row) throw notFound('Expense not found');
   assertOwnExpense(ctx, row.userId);
   return row;
@@ -80,7 +85,7 @@ function listExpenses(request: RouteRequest): RouteResult {
     .prepare(`SELECT id FROM expenses ${where} ORDER BY dated_on DESC, id DESC LIMIT @limit OFFSET @offset`)
     .pluck()
     .all({ ...params, limit: page.limit, offset: page.offset }) as number[];
-  const rows = ids.map((id) => ctx.db.select().from(expenses).where(eq(expenses.id, id)).get()!);
+  const rows = ids.map((id) => expenseQuery(ctx.db).get({ id })!);
   return { status: 200, body: { expenses: rows.map((row) => expenseRecord(ctx, row)) }, headers: pageHeaders(request.url, page, total) };
 }
 
