@@ -115,6 +115,10 @@ async function route(hmrc: HmrcService, book: BookCaller, request: Request, url:
     const started = await hmrc.connectInBrowser(environment);
     return reply(200, { authorize_url: started.authorizeUrl, hmrc_status: hmrc.status() });
   }
+  if (path === '/connect/browser/cancel' && method === 'POST') {
+    await hmrc.cancelSignIn();
+    return reply(200, { hmrc_status: hmrc.status() });
+  }
   if (path === '/disconnect' && method === 'POST') {
     hmrc.disconnect();
     return reply(200, { hmrc_status: hmrc.status() });

@@ -6,7 +6,7 @@ import type { ConnectionStore } from './connection';
 import { fraudHeaders } from './fraud-headers';
 import { machineFacts } from './machine-facts';
 import { bookVrn } from './obligations';
-import { authorizeUrl, HMRC_HOSTS, hmrcClientFrom, MissingHmrcClientError, OAuthHmrcTokens, pkcePair, tokenRequest, type HmrcEnvironment } from './oauth';
+import { authorizeUrl, HMRC_HOSTS, hmrcClientFrom, HmrcSignInError, MissingHmrcClientError, OAuthHmrcTokens, pkcePair, tokenRequest, type HmrcEnvironment } from './oauth';
 import { newState } from '../sync/connect/approval';
 import { startLoopbackListener } from '../sync/connect/loopback-listener';
 import { REDIRECT_PORTS } from '../sync/connect/oauth-config';
@@ -17,6 +17,33 @@ export class NotConnectedError extends Error {
     super('This book is not connected to HMRC: connect to HMRC first.');
   }
 }
+
+/**
+ * How long a sign-in through the browser is waited for before Ledgerdesk stops listening. HMRC signs a
+ * person out after 15 minutes without activity (HMRC Design System, "Service timeout"), but a person
+ * still working through the sign-in and 2-step verification keeps HMRC's session alive: twice that is
+ * long enough never to cut off someone still on HMRC's pages. Waiting longer costs one loopback port
+ * and a waiting line, and the person can Cancel at any time.
+ */
+export const SIGN_IN_WAIT_MS = 30 * 60_000;
+export const SIGN_IN_NOT_FINISHED = 'The sign-in on HMRC\'s page was not finished within 30 minutes, so Ledgerdesk stopped waiting for it. Sign in again to connect.';
+
+/** The person cancelled the sign-in: nothing to report. */
+export class HmrcSignInCancelled extends Error {
+  constructor() {
+    super('The sign-in with HMRC was cancelled.');
+  }
+}
+
+/** Calls `fire` after `ms` unless the returned function is called first. */
+export type SignInTimer = (ms: number, fire: () => void) => () => void;
+
+const realTimer: SignInTimer = (ms, fire) => {
+  const timer = setTimeout(fire, ms);
+  // A sign-in left waiting must not keep the app (or a CLI run) alive.
+  timer.unref?.();
+  return () => clearTimeout(timer);
+};
 
 export interface HmrcServiceOptions {
   store: ConnectionStore;
@@ -31,6 +58,15 @@ export interface HmrcServiceOptions {
   /** Loopback ports for the redirect, registered with HMRC like the sync's. */
   redirectPorts?: readonly number[];
   now?: () => Date;
+  /** The timer that ends a sign-in nobody finished (SIGN_IN_WAIT_MS); tests fire it by hand. */
+  signInTimer?: SignInTimer;
+}
+
+/** A sign-in through the browser under way: its page, how to end it, and when it has. */
+interface SignIn {
+  authorizeUrl: string;
+  end(reason: Error): void;
+  done: Promise<void>;
 }
 
 /**
@@ -47,13 +83,21 @@ export class HmrcService {
   private oauthTokens: OAuthHmrcTokens | null = null;
   /** Why the last browser sign-in ended without a connection; the window only sees the status. */
   private signInFailed: string | null = null;
+  /** The one sign-in under way: a second Connect ends the first, so one listener at most. */
+  private signIn: SignIn | null = null;
+  /** Connect requests one after the other, so two at once cannot both start listening. */
+  private signInTurn: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: HmrcServiceOptions) {}
 
   status(vrn?: string): HmrcStatusRecord {
     const connection = this.options.store.read();
-    if (!connection) return { connected: false, vrn, ...(this.signInFailed ? { sign_in_failed: this.signInFailed } : {}) };
-    return { connected: true, mode: connection.mode, base_url: connection.baseUrl, vrn, reconnect_needed: connection.reconnectNeeded === true, ...(this.signInFailed ? { sign_in_failed: this.signInFailed } : {}) };
+    const signingIn = {
+      ...(this.signInFailed ? { sign_in_failed: this.signInFailed } : {}),
+      ...(this.signIn ? { sign_in_waiting: { authorize_url: this.signIn.authorizeUrl } } : {}),
+    };
+    if (!connection) return { connected: false, vrn, ...signingIn };
+    return { connected: true, mode: connection.mode, base_url: connection.baseUrl, vrn, reconnect_needed: connection.reconnectNeeded === true, ...signingIn };
   }
 
   connectWithToken(baseUrl: string, token: string): void {
@@ -66,33 +110,61 @@ export class HmrcService {
 
   /**
    * Starts signing in with HMRC in the system browser; resolves with the authorise page's address at
-   * once, while `done` settles when HMRC sends the browser back and the code is exchanged.
+   * once, while `done` settles when HMRC sends the browser back and the code is exchanged, when the
+   * person cancels, or when nobody finished the sign-in within SIGN_IN_WAIT_MS. A sign-in still waiting
+   * is ended (its listener closed) before a new one starts.
    */
-  async connectInBrowser(environment: HmrcEnvironment): Promise<{ authorizeUrl: string; done: Promise<void> }> {
+  connectInBrowser(environment: HmrcEnvironment): Promise<{ authorizeUrl: string; done: Promise<void> }> {
+    const started = this.signInTurn.then(() => this.startSignIn(environment));
+    this.signInTurn = started.catch(() => undefined);
+    return started;
+  }
+
+  /** Ends the sign-in under way, if any, and waits until its listener is closed. */
+  async cancelSignIn(): Promise<void> {
+    const signIn = this.signIn;
+    if (!signIn) return;
+    signIn.end(new HmrcSignInCancelled());
+    await signIn.done.catch(() => undefined);
+  }
+
+  private async startSignIn(environment: HmrcEnvironment): Promise<{ authorizeUrl: string; done: Promise<void> }> {
     const client = hmrcClientFrom(this.options.env ?? {});
     if (!client) throw new MissingHmrcClientError();
     const hosts = (this.options.hosts ?? HMRC_HOSTS)[environment];
+    await this.cancelSignIn();
     this.signInFailed = null;
     const state = newState();
     const { verifier, challenge } = pkcePair();
     const listener = await startLoopbackListener(state, this.options.redirectPorts ?? REDIRECT_PORTS);
     const url = authorizeUrl(hosts.www, client.clientId, listener.redirectUri, state, challenge);
     const now = this.options.now ?? (() => new Date());
+    let end: (reason: Error) => void = () => undefined;
+    const ended = new Promise<never>((_, reject) => (end = reject));
+    ended.catch(() => undefined);
+    const stopTimer = (this.options.signInTimer ?? realTimer)(SIGN_IN_WAIT_MS, () => end(new HmrcSignInError(SIGN_IN_NOT_FINISHED)));
+    const signIn: SignIn = { authorizeUrl: url, end, done: Promise.resolve() };
+    this.signIn = signIn;
     const done = (async () => {
       try {
-        const code = await listener.code;
+        // Once the code is in, ending the wait is too late: HMRC has granted, and the exchange finishes.
+        const code = await Promise.race([listener.code, ended]);
         const tokens = await tokenRequest(hosts.api, client, { grant_type: 'authorization_code', code, redirect_uri: listener.redirectUri, code_verifier: verifier }, now, this.options.fetch);
         this.options.store.write({ mode: 'oauth', baseUrl: hosts.api, tokenHost: hosts.api, ...tokens });
         this.signInFailed = null;
       } catch (error) {
-        // Declined on HMRC's page, the code refused, HMRC out of reach: kept for the window to say.
-        this.signInFailed = error instanceof Error ? error.message : String(error);
+        // Declined on HMRC's page, the code refused, HMRC out of reach, not finished in time: kept for
+        // the window to say. Cancelled by the person: nothing to say.
+        if (!(error instanceof HmrcSignInCancelled)) this.signInFailed = error instanceof Error ? error.message : String(error);
         throw error;
       } finally {
+        stopTimer();
         await listener.close();
+        if (this.signIn === signIn) this.signIn = null;
       }
     })();
     done.catch(() => undefined);
+    signIn.done = done;
     await this.options.openBrowser?.(url);
     return { authorizeUrl: url, done };
   }

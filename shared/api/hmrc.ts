@@ -69,8 +69,10 @@ export interface HmrcStatusRecord {
   vrn?: string;
   /** Set when HMRC's grant has ended (18 months, or revoked): the person must connect again. */
   reconnect_needed?: boolean;
-  /** Why the last sign-in through the browser did not connect (declined, HMRC refused the code), until one does. */
+  /** Why the last sign-in through the browser did not connect (declined, HMRC refused the code, not finished in time), until one does. */
   sign_in_failed?: string;
+  /** A sign-in through the browser is under way: the page it opened, until it connects, fails, is cancelled or times out. */
+  sign_in_waiting?: { authorize_url: string };
 }
 
 /** What the window tells main about itself for the fraud prevention headers (Gov-Client-Screens, -Window-Size). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryConnectionStore } from '../../main/hmrc/connection';
 import { withHmrcDoor } from '../../main/hmrc/door';
-import { HmrcService, type HmrcServiceOptions } from '../../main/hmrc/service';
+import { HmrcService, SIGN_IN_NOT_FINISHED, type HmrcServiceOptions, type SignInTimer } from '../../main/hmrc/service';
 import { postDocument } from '../engine/report-fixtures';
 import { bookQuarters } from '../hmrc/fixture';
 import { HmrcSimulator } from '../hmrc/simulator';
@@ -234,10 +234,93 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     await openHmrcTab();
     await page.getByText('This book is not connected to HMRC').waitFor();
     await page.getByRole('button', { name: "Sign in with HMRC's sandbox" }).click();
-    await page.getByText('Finish signing in on', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'check the connection' }).click();
+    // No "check the connection" to press: the panel reads the status until the sign-in has ended.
     await page.getByText('Signing in with HMRC did not connect this book: The approval was declined in the browser.', { exact: true }).waitFor();
     await page.getByText('This book is not connected to HMRC').waitFor();
     await checkScreen(app, 'tax-hmrc-sign-in-declined');
+  });
+  /** Signing in through the browser against the simulator: the browser opens HMRC's page and the person closes it; the wait's timer is the test's. */
+  function abandonedSignIn(ports: number[]) {
+    const opened: string[] = [];
+    const timers: { ms: number; fire: () => void }[] = [];
+    const signInTimer: SignInTimer = (ms, fire) => {
+      timers.push({ ms, fire });
+      return () => undefined;
+    };
+    const options = (simulated: HmrcSimulator): Partial<HmrcServiceOptions> => ({
+      env: { LEDGERDESK_HMRC_CLIENT_ID: simulated.oauth.clientId, LEDGERDESK_HMRC_CLIENT_SECRET: simulated.oauth.clientSecret },
+      hosts: { sandbox: { api: simulated.url, www: simulated.url }, production: { api: 'https://invalid.example', www: 'https://invalid.example' } },
+      redirectPorts: ports,
+      signInTimer,
+      openBrowser: async (url) => void opened.push(url),
+    });
+    return { opened, timers, options };
+  }
+  const listening = (port: number) => fetch(`http://127.0.0.1:${port}/callback`).then(() => true, () => false);
+  const waitingText = 'Waiting for you to finish signing in on';
+
+  it('a sign-in left unfinished in the browser is cancelled by keys and by a click, its listener closed, and Connect offered again', async () => {
+    const browser = abandonedSignIn([18754, 18755, 18756]);
+    await openBookAndHmrc(browser.options);
+    const { page } = app;
+    await openHmrcTab();
+    await page.getByText('This book is not connected to HMRC').waitFor();
+    // By keys: the sandbox's sign-in, then Tab past the link to HMRC's page to Cancel.
+    await page.getByRole('button', { name: "Sign in with HMRC's sandbox" }).focus();
+    await page.keyboard.press('Enter');
+    const waiting = page.getByRole('status').filter({ hasText: waitingText });
+    await waiting.waitFor();
+    expect(browser.opened).toHaveLength(1);
+    expect(await waiting.getByRole('link', { name: "HMRC's page" }).getAttribute('href')).toBe(browser.opened[0]);
+    expect(await listening(18754)).toBe(true);
+    await checkScreen(app, 'tax-hmrc-sign-in-waiting');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await waiting.waitFor({ state: 'detached' });
+    // Focus back on signing in, nothing said to have failed, nothing listening.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Sign in with HMRC');
+    expect(await page.getByText('did not connect this book').count()).toBe(0);
+    await page.getByText('This book is not connected to HMRC').waitFor();
+    expect(await listening(18754)).toBe(false);
+
+    // By clicks, twice over: a second sign-in while one waits replaces it (one listener, the same port).
+    await page.getByRole('button', { name: "Sign in with HMRC's sandbox" }).click();
+    await waiting.waitFor();
+    await page.getByRole('button', { name: 'Sign in with HMRC', exact: true }).click();
+    await expect.poll(() => browser.opened.length).toBe(3);
+    expect(new URL(browser.opened[2]!).searchParams.get('redirect_uri')).toBe('http://localhost:18754/callback');
+    expect(await listening(18755)).toBe(false);
+    await waiting.getByRole('button', { name: 'Cancel' }).click();
+    await waiting.waitFor({ state: 'detached' });
+    expect(await listening(18754)).toBe(false);
+    await page.getByRole('button', { name: 'Sign in with HMRC', exact: true }).waitFor();
+    await checkScreen(app, 'tax-hmrc-sign-in-cancelled');
+  });
+
+  it('a sign-in nobody finishes ends by itself: the panel says it was not finished, and signing in again connects', async () => {
+    const browser = abandonedSignIn([18757, 18758, 18759]);
+    await openBookAndHmrc(browser.options);
+    const { page } = app;
+    await openHmrcTab();
+    await page.getByRole('button', { name: "Sign in with HMRC's sandbox" }).click();
+    const waiting = page.getByRole('status').filter({ hasText: waitingText });
+    await waiting.waitFor();
+    // The wait's time is up (main's timer, fired here rather than waited for).
+    expect(browser.timers.map((timer) => timer.ms)).toEqual([30 * 60_000]);
+    browser.timers[0]!.fire();
+    await page.getByText(`Signing in with HMRC did not connect this book: ${SIGN_IN_NOT_FINISHED}`, { exact: true }).waitFor();
+    await waiting.waitFor({ state: 'detached' });
+    expect(await listening(18757)).toBe(false);
+    await checkScreen(app, 'tax-hmrc-sign-in-not-finished');
+    // Connect again; this time the person finishes on HMRC's page and the panel carries on by itself.
+    await page.getByRole('button', { name: "Sign in with HMRC's sandbox" }).click();
+    await waiting.waitFor();
+    await fetch(sim.issueCode(browser.opened[1]!).redirect.replace('//localhost:', '//127.0.0.1:'));
+    await page.getByText(`Connected to HMRC at ${sim.url} for VAT number 123456789`).waitFor();
+    await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).waitFor();
+    expect(await page.getByText('did not connect this book').count()).toBe(0);
+    expect(sim.fraudProblems()).toEqual([]);
   });
 });

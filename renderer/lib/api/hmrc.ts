@@ -15,6 +15,7 @@ const statusSchema = z.object({
   vrn: z.string().optional(),
   reconnect_needed: z.boolean().optional(),
   sign_in_failed: z.string().optional(),
+  sign_in_waiting: z.object({ authorize_url: z.string() }).optional(),
 });
 export type HmrcStatus = z.infer<typeof statusSchema>;
 
@@ -65,9 +66,14 @@ export function connectHmrcWithToken(baseUrl: string, token: string): Promise<Ap
   return getOne('POST', '/v2/hmrc/connect/token', 'hmrc_status', statusSchema, { body: { base_url: baseUrl, token } });
 }
 
-/** Starts signing in with HMRC in the system browser; answers the page's address to show or open. */
-export function connectHmrcInBrowser(environment: 'sandbox' | 'production'): Promise<ApiResult<string>> {
-  return getOne('POST', '/v2/hmrc/connect/browser', 'authorize_url', z.string(), { body: { environment } });
+/** Starts signing in with HMRC in the system browser; answers the status, waiting on the page it opened. */
+export function connectHmrcInBrowser(environment: 'sandbox' | 'production'): Promise<ApiResult<HmrcStatus>> {
+  return getOne('POST', '/v2/hmrc/connect/browser', 'hmrc_status', statusSchema, { body: { environment } });
+}
+
+/** Ends a sign-in through the browser that is still waiting; answers the status. */
+export function cancelHmrcSignIn(): Promise<ApiResult<HmrcStatus>> {
+  return getOne('POST', '/v2/hmrc/connect/browser/cancel', 'hmrc_status', statusSchema);
 }
 
 export function disconnectHmrc(): Promise<ApiResult<HmrcStatus>> {
