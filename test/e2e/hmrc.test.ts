@@ -323,4 +323,41 @@ describe.shuffle('filing a VAT return with HMRC in browser mode', { timeout: 180
     expect(await page.getByText('did not connect this book').count()).toBe(0);
     expect(sim.fraudProblems()).toEqual([]);
   });
+  it('HMRC refusing the token a refresh has just given (the grant revoked meanwhile): the return says connect again, and Tax › HMRC offers signing in at once', async () => {
+    // Signed in through the browser; the person then revokes Ledgerdesk at HMRC just after a refresh.
+    let revokeAfterRefresh = false;
+    await openBookAndHmrc((simulated) => ({
+      env: { LEDGERDESK_HMRC_CLIENT_ID: simulated.oauth.clientId, LEDGERDESK_HMRC_CLIENT_SECRET: simulated.oauth.clientSecret },
+      hosts: { sandbox: { api: simulated.url, www: simulated.url }, production: { api: 'https://invalid.example', www: 'https://invalid.example' } },
+      redirectPorts: [18764, 18765, 18766],
+      openBrowser: async (url) => void (await fetch(simulated.issueCode(url).redirect.replace('//localhost:', '//127.0.0.1:'))),
+      fetch: async (input, init) => {
+        const answer = await fetch(input, init);
+        if (revokeAfterRefresh && String(input).endsWith('/oauth/token') && String(init?.body).includes('grant_type=refresh_token')) simulated.revokeGrant();
+        return answer;
+      },
+    }));
+    const { page } = app;
+    await openHmrcTab();
+    await page.getByRole('button', { name: "Sign in with HMRC's sandbox" }).click();
+    await page.getByText(`Connected to HMRC at ${sim.url} for VAT number 123456789`).waitFor();
+    await page.getByRole('table', { name: 'HMRC obligations' }).getByRole('row').filter({ hasText: '18A6' }).getByRole('button', { name: 'To file' }).click();
+    await page.getByText('HMRC period 18A6, due 7 Dec 2026.').waitFor();
+    sim.submitFaults.push({ status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid Authentication information provided' } });
+    revokeAfterRefresh = true;
+    await page.getByRole('button', { name: 'Send to HMRC…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this VAT return to HMRC?' });
+    await dialog.getByLabel('I confirm this declaration').check();
+    await dialog.getByRole('button', { name: 'Send to HMRC' }).click();
+    await page.getByText("HMRC no longer accepts this book's connection: connect to HMRC again (Tax › HMRC). Nothing was filed.", { exact: false }).first().waitFor();
+    expect(sim.submissions()).toHaveLength(2);
+    expect(sim.returns.size).toBe(0);
+    await page.keyboard.press('Alt+1');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await openHmrcTab();
+    await page.getByText("HMRC no longer accepts this book's connection (a grant lasts 18 months and can be revoked): connect to HMRC again.").waitFor();
+    await page.getByRole('button', { name: "Sign in with HMRC's sandbox" }).waitFor();
+    expect(await page.getByRole('button', { name: 'Disconnect' }).count()).toBe(0);
+    await checkScreen(app, 'tax-hmrc-revoked-after-refresh');
+  });
 });
