@@ -41,6 +41,8 @@ export interface RoundContext {
    * list that showed it (a full list of statement lines none of which carries an explanation).
    */
   emptyScopes?: Map<string, string>;
+  /** The book's documents by number, by family, read once a round for the number check (unique-online.ts). */
+  numbersInBook?: Map<string, Map<string, number[]>>;
 }
 
 export function checkAborted(ctx: RoundContext): void {

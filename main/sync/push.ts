@@ -114,7 +114,10 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
   // stamped with the service's time, where the look-up's updated_since and the window start.
   const taken = await takenOnline(ctx, family, row.localId, mine);
   if (taken) {
-    sendToReview(ctx, family, { kind: 'refused', localId: row.localId, remoteUrl: null, label: family.label(mineRaw), reason: taken, detail: { fields: [], mine, theirs: null, base: null } }, 'rejected');
+    // The number is the one field to change: given as a field, the review offers it to edit.
+    const numberField = family.uniqueOnline!;
+    const fields = [{ field: numberField, base: null, mine: mine[numberField], theirs: mine[numberField] }];
+    sendToReview(ctx, family, { kind: 'refused', localId: row.localId, remoteUrl: null, label: family.label(mineRaw), reason: taken, detail: { fields, mine, theirs: null, base: null } }, 'rejected');
     return;
   }
   const sentAt = ctx.serviceNow();

@@ -98,7 +98,8 @@ export const REVIEW_KIND_WORDS: Record<string, string> = {
   conflict: 'Changed on both sides',
   'deleted-there': 'Deleted online, changed here',
   'deleted-here': 'Deleted here, changed online',
-  refused: 'Refused by the online service',
+  // Said of what the service refused and of what the sync held back itself (a number already used online): the reason says which.
+  refused: 'Could not be sent',
   'invalid-remote': 'Could not be read from the online service',
   difference: 'The two books compute different figures',
 };
