@@ -126,6 +126,26 @@ describe.shuffle('projects, notes and a contact page in browser mode', () => {
     await expect.poll(() => rows('Projects')).toEqual(['Website rebuild Active £1,500.00 £400.00']);
   });
 
+  it("reads the contact's notes once on opening the page, and once more after a note is added", async () => {
+    // They were read twice on opening: once for the contact as listed, again for the same contact as
+    // its own record came in (a new object for the same url).
+    await openBook();
+    const { page } = app;
+    const notesReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/v2/notes') notesReads.push(request.url());
+    });
+    const record = page.waitForResponse((response) => /\/v2\/contacts\/\d+$/.test(new URL(response.url()).pathname));
+    await openAcmePage();
+    await record;
+    await page.getByText('No notes yet. Write one below and press Ctrl+Enter to add it.').waitFor();
+    await page.getByRole('textbox', { name: 'New note' }).fill('Sends remittances by email');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByText('Sends remittances by email').waitFor();
+    expect(notesReads).toHaveLength(2);
+    await checkScreen(app, 'contact-page-note-added');
+  });
+
   it('adds, changes and deletes a note on the contact, and undoes the delete', async () => {
     await openBook();
     const { page } = app;
