@@ -152,6 +152,10 @@ export class WriterHost {
 
   private close(): void {
     if (this.opened) this.sync?.switchTo(null, null);
+    // A browser sign-in to HMRC still waiting belongs to this book: left waiting, its loopback
+    // listener stayed open for its 30 minutes, and a person who finished it gave the tokens to the
+    // book just closed.
+    void this.hmrc?.cancelSignIn();
     this.opened?.close();
     this.opened = null;
     this.openFile = null;
