@@ -13,6 +13,7 @@ import { untrack } from 'svelte';
 import { deleteDraft, listDrafts, putDraft } from '../api/drafts';
 import type { SectionId } from '../sections';
 import { toasts } from '../toasts.svelte';
+import { holdForUnreadable } from '../unreadable-fields';
 import { sameState, snapshotOf } from './draft-compare';
 import { encodeState } from './draft-files';
 import { contactNamesRead } from './draft-labels';
@@ -280,7 +281,9 @@ export class EditorDraft<State> implements GuardedEditor {
     this.finished = true;
   }
 
+  /** The editor's save, held while a field on the page shows text it cannot read (lib/unreadable-fields). */
   async saveNow(): Promise<boolean> {
+    if (holdForUnreadable()) return false;
     return this.whileSaving(this.spec.save);
   }
 
