@@ -192,6 +192,17 @@ export class EditorDraft<State> implements GuardedEditor {
     return this.spec.label();
   }
 
+  /**
+   * A value the editor starts with that arrives after it opened (a new record's date, once the
+   * engine's today is known): when nothing was changed yet, it is part of what the editor opened
+   * with, so it alone neither asks on leaving nor keeps a draft.
+   */
+  startWith(change: () => void): void {
+    const untouched = sameState(snapshotOf(this.spec.state()), this.baseline);
+    change();
+    if (untouched) this.baseline = snapshotOf(this.spec.state());
+  }
+
   /** For a `loads` editor, once it shows what it read: that is the baseline, and a kept draft goes on it. */
   ready(): void {
     if (this.spec.off) {
