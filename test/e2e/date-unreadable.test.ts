@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { leaveDialog } from './drafts';
 import { checkScreen } from './screens';
 import { openApp, type AppSession } from './session';
 
@@ -92,6 +93,19 @@ describe.shuffle('date fields that cannot be read, in browser mode', () => {
     await page.getByRole('button', { name: /^Save/ }).click();
     await page.getByText('Due date must be a date such as 31/01/2025.').waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: 'Due date' }).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await billCount()).toBe(0);
+  });
+
+  it('holds Save in the leave question while Due date cannot be read: the bill stays open, nothing stored', async () => {
+    const { page } = app;
+    await newBill();
+    await spoilDueDate('x');
+    await page.getByRole('button', { name: /← Bills/ }).click();
+    await leaveDialog(app).getByRole('button', { name: 'Save' }).click();
+    await leaveDialog(app).waitFor({ state: 'detached' });
+    await page.getByText('Due date must be a date such as 31/01/2025.').waitFor();
+    await page.getByRole('heading', { name: 'New bill' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Due date' }).inputValue()).toBe('1 Dec 2023x');
     expect(await billCount()).toBe(0);
   });
 
