@@ -63,6 +63,12 @@ class BookChanges {
     return this.reading;
   }
 
+  /** Reads the log now and answers once every change made so far has been heard (a read already under way may predate them). */
+  async settled(): Promise<void> {
+    await this.check();
+    while (this.reading) await this.reading;
+  }
+
   private schedule(delay: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.check(), delay);

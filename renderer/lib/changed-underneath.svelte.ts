@@ -1,6 +1,7 @@
 import type { ApiResult } from './api';
 import type { BookChange } from './api/book_changes';
 import { onBookChange } from './book-changes.svelte';
+import { undoStack } from './undo.svelte';
 import { changedFields, mergeUnderneath, type FieldValues } from './underneath';
 
 /** What the editor's banner says: which fields changed elsewhere, which now show it, which kept the typing. */
@@ -13,6 +14,8 @@ export interface UnderneathNotice {
   kept: { field: string; label: string; theirs: string }[];
   /** The record was deleted elsewhere. */
   deleted: boolean;
+  /** It went with an undo (Ctrl+Z) made in this window, not elsewhere: a redo brings it back. */
+  undone?: boolean;
 }
 
 export interface UnderneathOptions<Rec> {
@@ -65,7 +68,8 @@ export class ChangedUnderneath<Rec> {
         change.resource === options.resource ? (change.record_key ?? change.record_id) === key : change.record_owner === `${options.resource}/${key}`;
       if (!batch.everything && !options.single && !batch.changes.some(mine)) return;
       const deleted = batch.changes.some((change) => change.resource === options.resource && mine(change) && change.operation === 'delete');
-      void this.check(url, deleted);
+      // Read as the changes are heard: the undo that made them is over once they have been.
+      void this.check(url, deleted, undoStack.stepping === 'undo');
     });
   }
 
@@ -74,15 +78,17 @@ export class ChangedUnderneath<Rec> {
     this.base = this.options.valuesOf(record);
   }
 
-  private async check(url: string, deleted: boolean): Promise<void> {
+  private async check(url: string, deleted: boolean, undoneHere: boolean): Promise<void> {
     if (this.options.busy()) return;
     const asked = ++this.reading;
     const result = deleted ? null : await this.options.read(url);
     if (asked !== this.reading || this.options.busy()) return;
     if (!result || !result.ok) {
-      if (deleted || result?.error.status === 404) this.notice = { changed: [], taken: [], kept: [], deleted: true };
+      if (deleted || result?.error.status === 404) this.notice = { changed: [], taken: [], kept: [], deleted: true, undone: undoneHere };
       return;
     }
+    // The record is back (a redo, a restore): that it was gone is no longer true, nor what the banner said.
+    if (this.notice?.deleted) this.notice = null;
     const theirs = this.options.valuesOf(result.value);
     const changed = changedFields(this.base, theirs);
     this.options.onrecord?.(result.value);

@@ -39,6 +39,12 @@ class EngineUndo {
   private readonly announcing = new Set<Promise<void>>();
   /** A set whose undo is the redo of something the person undid with its own button (offerRedo). */
   private redoByUndoing: ChangeSet | null = null;
+  /**
+   * The way a set is being stepped in this window, from the request until the book's changes it made
+   * were heard: an editor whose record goes with it says it was the person's own Ctrl+Z, not a change
+   * made elsewhere (lib/changed-underneath).
+   */
+  stepping: Direction | null = null;
 
   /** Reads the stacks from the engine (at start, after a reload, after another book is opened). */
   async refresh(): Promise<void> {
@@ -130,8 +136,10 @@ class EngineUndo {
     // Ctrl+Z straight after a save waits for that save's announcement, so the set the screen made is
     // known and the toast says what was undone in the screen's words, not the engine's.
     await Promise.allSettled([...this.announcing]);
+    this.stepping = direction;
     const result = await stepChangeSet(direction, set);
     if (!result.ok) {
+      this.stepping = null;
       toasts.show(result.error.messages.join(' '), { tone: 'error' });
       await this.refresh();
       return false;
@@ -141,7 +149,9 @@ class EngineUndo {
     const known = this.announced.get(stepped.url);
     known?.changed?.(direction);
     // Every screen that shows what the set touched reads it again now, not at the next tick.
-    void bookChanges.check();
+    void bookChanges.settled().finally(() => {
+      if (this.stepping === direction) this.stepping = null;
+    });
     const label = known?.label ?? sentenceOf(stepped.label);
     if (said) {
       // A redo that was the undo of the person's own undo: taking it back is undoing the latest edit.

@@ -139,4 +139,131 @@ describe.shuffle('the focus after each step of the month', () => {
     await page.keyboard.press('Enter');
     await review.waitFor({ state: 'detached' });
   });
+
+  const CONTACT = { contact: { organisation_name: 'Acme Ltd' } };
+
+  it('keeps the focus in the field it was in when a new invoice is saved with Ctrl+S, and puts it on the title after Mark as sent', async () => {
+    await openBook({
+      async prepare(book) {
+        const made = await book.json('POST', '/v2/contacts', { body: CONTACT });
+        if (made.status !== 201) throw new Error(`the contact was refused: ${JSON.stringify(made.body)}`);
+      },
+    });
+    const { page } = app;
+    await page.keyboard.press('Alt+3');
+    await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await expect.poll(focused).toBe('invoice-contact');
+    await page.keyboard.type('Acme');
+    await page.getByRole('listbox').getByRole('option', { name: /Acme Ltd/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Bookkeeping');
+    await page.getByRole('textbox', { name: 'Line 1 price' }).fill('45');
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByRole('heading', { name: 'Invoice 001' }).waitFor();
+    // The lines were drawn anew from the saved invoice; the keys are still in the price.
+    await expect.poll(focused).toBe('input Line 1 price');
+    // Mark as sent from its own button (Enter on it): the button goes with the step, and the keys go
+    // to the title, from which Tab goes on.
+    await page.getByRole('button', { name: /Mark as sent/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /Mark as sent/ }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('form.record-editor header h2') && document.activeElement.textContent)).toBe('Invoice 001');
+  });
+
+  it('keeps the focus in the bill line it was in when the bill is saved with Ctrl+S', async () => {
+    await openBook({
+      async prepare(book) {
+        const made = await book.json('POST', '/v2/contacts', { body: CONTACT });
+        if (made.status !== 201) throw new Error(`the contact was refused: ${JSON.stringify(made.body)}`);
+      },
+    });
+    const { page } = app;
+    await page.keyboard.press('Alt+4');
+    await page.getByRole('heading', { name: 'Bills', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await expect.poll(focused).toBe('bill-contact');
+    await page.keyboard.type('Acme');
+    await page.getByRole('listbox').getByRole('option', { name: /Acme Ltd/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Reference' }).fill('B-1');
+    await page.getByRole('textbox', { name: 'Date', exact: true }).fill('01/11/2026');
+    await page.getByRole('combobox', { name: 'Line 1 category' }).click();
+    await page.keyboard.type('285');
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Paper');
+    await page.getByRole('textbox', { name: 'Line 1 amount' }).fill('12.00');
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByRole('heading', { name: /^Bill B-1/ }).waitFor();
+    await expect.poll(focused).toBe('input Line 1 amount');
+  });
+
+  it('opens Reconcile with the focus in its first field', async () => {
+    await openBook({
+      async prepare(book) {
+        const current = await book.json('POST', '/v2/bank_accounts', { body: { bank_account: { name: 'Walk Current', opening_balance: '0' } } });
+        if (current.status !== 201) throw new Error(`the account was refused: ${JSON.stringify(current.body)}`);
+      },
+    });
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('table', { name: 'Bank accounts' }).getByText('Walk Current').waitFor();
+    await page.keyboard.press('t');
+    await page.getByRole('grid', { name: /^Transactions of / }).waitFor();
+    await page.keyboard.press('r');
+    await page.getByRole('heading', { name: 'Reconcile Walk Current' }).waitFor();
+    await expect.poll(focused).toBe('reconcile-date');
+    await checkScreen(app, 'focus-reconcile');
+  });
+
+  it('goes round to the first field of the bank account form on Tab past its last button', async () => {
+    await openBook();
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('heading', { name: 'Banking', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await expect.poll(focused).toBe('bank-account-name');
+    // Tab through the form: past its last button (Save) it goes round to the name, not to the body.
+    const seen: string[] = [];
+    while (!seen.includes('bank-account-name') && seen.length < 30) {
+      await page.keyboard.press('Tab');
+      seen.push(await focused());
+    }
+    expect(seen).not.toContain('body');
+    expect(seen.at(-2)).toMatch(/^button Save/);
+    expect(seen.at(-1)).toBe('bank-account-name');
+  });
+
+  it('says an undo made here took back the invoice just saved, and the banner goes when redo brings it back', async () => {
+    await openBook({
+      async prepare(book) {
+        const made = await book.json('POST', '/v2/contacts', { body: CONTACT });
+        if (made.status !== 201) throw new Error(`the contact was refused: ${JSON.stringify(made.body)}`);
+      },
+    });
+    const { page } = app;
+    await page.keyboard.press('Alt+3');
+    await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor();
+    await page.keyboard.press('n');
+    await expect.poll(focused).toBe('invoice-contact');
+    await page.keyboard.type('Acme');
+    await page.getByRole('listbox').getByRole('option', { name: /Acme Ltd/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Bookkeeping');
+    await page.getByRole('textbox', { name: 'Line 1 price' }).fill('45');
+    await page.keyboard.press('ControlOrMeta+s');
+    const title = page.getByRole('heading', { name: 'Invoice 001' });
+    await title.waitFor();
+    // Out of the fields (a field's Ctrl+Z is its text's), on the title.
+    await title.focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    const banner = page.getByRole('status', { name: 'Changed elsewhere' });
+    await banner.getByText('Invoice 001 was taken back by your undo').waitFor();
+    expect(await banner.textContent()).not.toContain('deleted elsewhere');
+    await checkScreen(app, 'focus-invoice-undone');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await page.getByText('Redone:', { exact: false }).first().waitFor();
+    await banner.waitFor({ state: 'detached' });
+  });
 });
