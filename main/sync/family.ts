@@ -128,4 +128,11 @@ export interface TransitionField {
    * moved to first, and a refusal of that first step (already there, or past it) is not a failure.
    */
   through?: Readonly<Record<string, string>>;
+  /**
+   * Writable fields a transition changes by itself on the side it is made on, besides this field. After
+   * a round that moves the record, the base takes these and the fields it wrote from the answer, and
+   * every other field as read before (reconcile.ts, baseAfterWrite): the answer also holds what someone
+   * changed on that side while the transition was out, and that must still travel.
+   */
+  alsoMoves: readonly string[];
 }

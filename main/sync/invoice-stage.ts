@@ -20,6 +20,15 @@ export const invoiceStage: TransitionField = {
   of: stageOf,
   to: { Draft: 'mark_as_draft', Sent: 'mark_as_sent', Cancelled: 'mark_as_cancelled' },
   created: 'Draft',
+  // Nothing a client writes, on either side. The spec names no effect ("Invoice status: Draft is a value
+  // used on create. Transitions: not shown", api-reference.md section 3); the recorded exchanges
+  // (corpora/freeagent) hold no transition, and every invoice and credit note in their answers is a
+  // draft, so none shows a field a move filled in. The book's own engine moves status,
+  // sent_at and updated_at (main/engine/sales/transitions.ts): the status is this stage, the rest are
+  // never written. due_on is not written either (it follows dated_on and the terms). So after a move the
+  // base takes only the stage and the fields the round wrote from the answer: anything else the answer
+  // holds changed was changed by someone while the move was out, and travels at the next round.
+  alsoMoves: [],
 };
 
 export const withStage = (record: SyncRecord): SyncRecord => ({ ...record, stage: stageOf(record) });

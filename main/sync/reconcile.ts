@@ -1,5 +1,5 @@
 import { checkAborted, type RoundContext } from './context';
-import type { Family, SyncRecord } from './family';
+import type { Family, SyncRecord, TransitionField } from './family';
 import { MissingLink, pick, toLocalForm, toRemoteForm } from './links';
 import { mergeFields } from './merge';
 import { addsRows, replacingRows } from './nested';
@@ -161,8 +161,8 @@ export async function writeMerged(
   }
   if (toLocal.length > 0) ctx.counts.pulled += 1;
   saveBases(ctx, family, mapped.localId, remoteRecord, localRecord, {
-    remote: baseAfterWrite(family, theirsRaw, remoteRecord, moveThere ? 'all' : fieldsThere),
-    local: baseAfterWrite(family, mineRaw, localRecord, moveHere ? 'all' : fieldsHere),
+    remote: baseAfterWrite(family, theirsRaw, remoteRecord, moveThere ? [...fieldsThere, ...movedBy(moveThere)] : fieldsThere),
+    local: baseAfterWrite(family, mineRaw, localRecord, moveHere ? [...fieldsHere, ...movedBy(moveHere)] : fieldsHere),
   });
   return 'merged';
 }
@@ -171,17 +171,20 @@ export async function writeMerged(
  * A side's base after the round wrote `written` there: those fields as its answer holds them, every
  * other field as it was read before the write. The answer also holds whatever someone else changed on
  * that side while the write was out (a person saving in the book during the service's PUT, the
- * accountant online between our read and our PUT); taken into the base, that change would look agreed
- * and never travel. Kept out, it is a change of that side's at the next round, merged like any other.
- * A transition may move fields of its own on the server's side, so a moved record's base is its answer.
+ * accountant online between our read and our PUT or our transition); taken into the base, that change
+ * would look agreed and never travel. Kept out, it is a change of that side's at the next round, merged
+ * like any other. A move writes its field and whatever the transition moves by itself (movedBy).
  */
-function baseAfterWrite(family: Family, before: SyncRecord, after: SyncRecord, written: readonly string[] | 'all'): SyncRecord {
+function baseAfterWrite(family: Family, before: SyncRecord, after: SyncRecord, written: readonly string[]): SyncRecord {
   const answer = project(family, after);
-  if (written === 'all' || after === before) return answer;
+  if (after === before) return answer;
   const base = project(family, before);
   for (const field of written) base[field] = answer[field];
   return base;
 }
+
+/** The fields a transition writes: its own, and those it moves by itself on the side it is made on. */
+const movedBy = (moves: TransitionField): readonly string[] => [moves.field, ...moves.alsoMoves];
 
 async function readRemoteOrThrow(ctx: RoundContext, family: Family, url: string): Promise<SyncRecord> {
   const record = await readRemote(ctx, family, url);
