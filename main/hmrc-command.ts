@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isCalendarDate } from '../shared/api/fields';
 import { HMRC_DECLARATION, OBLIGATION_STATUSES, PERIOD_KEY, type ObligationStatus } from '../shared/api/hmrc';
 import { parseOptions, UsageError } from './args';
 import type { Clock } from './engine/context';
@@ -9,6 +8,7 @@ import type { BookOptions } from './engine/setup';
 import { actingUserEmail } from './hmrc/acting-user';
 import { asOwner, BookRefusal, type BookCaller } from './hmrc/book';
 import { HmrcClient, HmrcError, HmrcUnanswered } from './hmrc/client';
+import { rangeProblems } from './hmrc/date-ranges';
 import { readRefusal } from './hmrc/refusal-words';
 import { fraudHeaders } from './hmrc/fraud-headers';
 import { machineFacts } from './hmrc/machine-facts';
@@ -43,8 +43,11 @@ export async function hmrcCommand(argv: string[], clock: Clock, env: Record<stri
     }
   } else {
     if (values.status !== undefined && !OBLIGATION_STATUSES.includes(values.status as ObligationStatus)) throw new UsageError('--status must be O (open) or F (fulfilled)');
-    for (const name of ['from', 'to']) if (values[name] !== undefined && !isCalendarDate(values[name]!)) throw new UsageError(`--${name} must be a date (YYYY-MM-DD)`);
-    if ((values.from === undefined) !== (values.to === undefined)) throw new UsageError('--from and --to go together');
+    // A range HMRC would refuse is told here, naming the option, and HMRC is not asked (date-ranges.ts).
+    if (values.from !== undefined || values.to !== undefined) {
+      const problems = rangeProblems('obligations', { from: values.from ?? null, to: values.to ?? null }, clock.now().toISOString().slice(0, 10), (name) => `--${name}`);
+      if (problems.length) throw new UsageError(problems.join(' '));
+    }
   }
   const baseUrl = values['hmrc-base'] ?? env.LEDGERDESK_HMRC_BASE;
   const token = values['hmrc-token'] ?? env.LEDGERDESK_HMRC_TOKEN;

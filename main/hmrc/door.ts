@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { isCalendarDate } from '../../shared/api/fields';
 import { connectBrowserSchema, connectTokenSchema, deviceFactsSchema, OBLIGATION_STATUSES, submitSchema, type DeviceFacts, type LiabilityRecord, type ObligationStatus, type PaymentRecord } from '../../shared/api/hmrc';
 import { LEVEL_NAMES, Level } from '../../shared/api/permissions';
 import type { Engine } from '../engine/app';
 import { bookCaller, BookRefusal, type BookCaller } from './book';
 import { HmrcError, HmrcUnanswered } from './client';
+import { rangeProblems, type HmrcList } from './date-ranges';
 import { HmrcSignInError, MissingHmrcClientError } from './oauth';
 import { defaultObligationWindow, NoVrnError, obligationsWithBook, vrnOf } from './obligations';
 import { PeriodKeyMismatch } from './period-check';
@@ -89,12 +89,24 @@ function device(request: Request): DeviceFacts | undefined {
   }
 }
 
-function dates(url: URL, today: string): { from: string; to: string } {
+/**
+ * The range asked for: the year around today when none is given (its `to` clipped to today for
+ * liabilities and payments by the caller), else the range given, checked here against HMRC's limits
+ * (date-ranges.ts) so a range HMRC would refuse is answered 422, naming the date, and never sent.
+ */
+function dates(url: URL, today: string, list: HmrcList): { from: string; to: string; given: boolean } {
   const from = url.searchParams.get('from');
   const to = url.searchParams.get('to');
-  if (from === null && to === null) return defaultObligationWindow(today);
-  if (!from || !to || !isCalendarDate(from) || !isCalendarDate(to)) throw new BadRequest(400, ['from and to must both be dates (YYYY-MM-DD).']);
-  return { from, to };
+  if (from === null && to === null) return { ...defaultObligationWindow(today), given: false };
+  const problems = rangeProblems(list, { from, to }, today);
+  if (problems.length) throw new BadRequest(422, problems);
+  return { from: from!, to: to!, given: true };
+}
+
+/** Liabilities' or payments' range: the default year's `to` is clipped to today, as HMRC takes no later one. */
+function financialRange(url: URL, today: string, list: 'liabilities' | 'payments'): { from: string; to: string } {
+  const { from, to, given } = dates(url, today, list);
+  return { from, to: !given && to > today ? today : to };
 }
 
 async function route(hmrc: HmrcService, book: BookCaller, request: Request, url: URL, now: () => Date): Promise<Response> {
@@ -126,11 +138,12 @@ async function route(hmrc: HmrcService, book: BookCaller, request: Request, url:
   if (path === '/obligations' && method === 'GET') {
     const status = url.searchParams.get('status');
     if (status !== null && !OBLIGATION_STATUSES.includes(status as ObligationStatus)) throw new BadRequest(400, ['status must be O (open) or F (fulfilled).']);
-    const client = await hmrc.client(book, device(request));
     // Open ones alone: HMRC lists every open obligation without dates (vat-api-rules.md section 9), so a
     // return overdue from before the default year's window can still be found and sent.
     const openOfAnyAge = status === 'O' && !url.searchParams.has('from') && !url.searchParams.has('to');
-    const query = openOfAnyAge ? { status: 'O' as const } : { ...dates(url, today), status: (status as ObligationStatus | null) ?? undefined };
+    const range = openOfAnyAge ? null : dates(url, today, 'obligations');
+    const query = range ? { from: range.from, to: range.to, status: (status as ObligationStatus | null) ?? undefined } : { status: 'O' as const };
+    const client = await hmrc.client(book, device(request));
     return reply(200, { obligations: await obligationsWithBook(client, book, query) });
   }
   if (path === '/returns' && method === 'POST') {
@@ -140,9 +153,9 @@ async function route(hmrc: HmrcService, book: BookCaller, request: Request, url:
     return reply(200, { vat_return: outcome.vatReturn, hmrc_receipt: outcome.receipt, already_filed: outcome.alreadyFiled });
   }
   if (path === '/liabilities' && method === 'GET') {
-    const { from, to } = dates(url, today);
+    const { from, to } = financialRange(url, today, 'liabilities');
     const client = await hmrc.client(book, device(request));
-    const liabilities: LiabilityRecord[] = (await client.liabilities(from, to > today ? today : to)).map((item) => ({
+    const liabilities: LiabilityRecord[] = (await client.liabilities(from, to)).map((item) => ({
       from: item.taxPeriod?.from,
       to: item.taxPeriod?.to,
       type: item.type,
@@ -153,9 +166,9 @@ async function route(hmrc: HmrcService, book: BookCaller, request: Request, url:
     return reply(200, { liabilities });
   }
   if (path === '/payments' && method === 'GET') {
-    const { from, to } = dates(url, today);
+    const { from, to } = financialRange(url, today, 'payments');
     const client = await hmrc.client(book, device(request));
-    const payments: PaymentRecord[] = (await client.payments(from, to > today ? today : to)).map((item) => ({ amount: item.amount, received: item.received }));
+    const payments: PaymentRecord[] = (await client.payments(from, to)).map((item) => ({ amount: item.amount, received: item.received }));
     return reply(200, { payments });
   }
   return refuse(404, `No HMRC command at ${HMRC_PATH}${path === '/' ? '' : path} for ${method}.`);

@@ -76,6 +76,16 @@ describe('npm run cli -- hmrc', { timeout: 240_000 }, () => {
     for (const request of sim.requests) expect(request.headers.get('Gov-Client-User-IDs')).toMatch(/^os=[^&]+&ledgerdesk=owner%40example\.com$/);
   });
 
+  it('refuses a range of obligations HMRC would refuse, naming the option, and asks HMRC nothing', async () => {
+    const before = sim.requests.length;
+    // HMRC takes `to` up to a year after `from` (vat-api-rules.md section 9).
+    const result = await run(['obligations', '--db', db, '--from', '2025-01-01', '--to', '2026-01-02', ...hmrc()]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--to must be 1 January 2026 or earlier: HMRC gives obligations for 366 days at most at a time, and --from is 1 January 2025.');
+    expect(sim.requests.length).toBe(before);
+  });
+
   it('sends nothing without --declare, and says why in one sentence', async () => {
     const before = sim.requests.length;
     const result = await run(['submit', '--db', db, '--period-key', '18A6', ...hmrc()]);
