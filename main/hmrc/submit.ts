@@ -2,7 +2,7 @@ import type { HmrcReceiptRecord } from '../../shared/api/hmrc';
 import { HMRC_AMOUNT, HMRC_RETURN_FIELDS, hmrcReturnJson, type HmrcReturnFigures } from '../../shared/api/hmrc-return';
 import type { VatReturnRecord } from '../../shared/api/vat_returns';
 import type { BookCaller } from './book';
-import { HmrcError, HmrcUnanswered, type HmrcClient } from './client';
+import { HmrcError, HmrcUnanswered, type HmrcClient, type Obligation } from './client';
 import { HmrcSignInError } from './oauth';
 import { confirmPeriodKey } from './period-check';
 import { hmrcWords, returnRefusal } from './refusal-words';
@@ -59,15 +59,28 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
   const begun = await book('PUT', `${path}/hmrc_submission`, { hmrc_submission: { period_key: periodKey } });
   const json = hmrcReturnJson(periodKey, begun.body.hmrc_figures as HmrcReturnFigures);
 
-  const filed = async (receipt: HmrcReceiptRecord & { held_figures?: HmrcReturnFigures }, alreadyFiled: boolean): Promise<SubmitOutcome> => {
+  const filed = async (receipt: HmrcReceiptRecord & { held_figures?: HmrcReturnFigures; message?: string }, alreadyFiled: boolean): Promise<SubmitOutcome> => {
     const answer = await book('PUT', `${path}/hmrc_receipt`, { hmrc_receipt: receipt });
     return { vatReturn: answer.body.vat_return as VatReturnRecord, receipt, alreadyFiled };
   };
+  const period = { start: record.period_starts_on, end: record.period_ends_on };
   // Found on HMRC: its own figures go with the receipt, so a return filed another way with other
   // figures is recorded as HMRC holds it (a duplicate's figures are read now; unreadable, left out).
+  // A period over four years old HMRC will not show: the return is filed, and the person is told to
+  // compare the figures in their HMRC online account.
   const foundFiled = async (held?: Record<string, string> | null) => {
-    const figures = heldFigures(held === undefined ? await client.viewReturn(periodKey).catch(() => null) : held);
-    return filed({ processing_date: await receivedOn(client, periodKey, options.now), found_by_lookup: true, ...(figures ? { held_figures: figures } : {}) }, true);
+    let unseen = false;
+    const view =
+      held === undefined
+        ? await client.viewReturn(periodKey).catch((error: unknown) => {
+            unseen = isTooOld(error);
+            return null;
+          })
+        : held;
+    const figures = heldFigures(view);
+    const received = await receivedOn(client, periodKey, period, options.now);
+    const message = unseen ? tooOldToCompare(periodKey, 'HMRC answered that it already holds a return for the period (DUPLICATE_SUBMISSION)') : undefined;
+    return filed({ processing_date: received, found_by_lookup: true, ...(figures ? { held_figures: figures } : {}), ...(message ? { message } : {}) }, true);
   };
 
   // A return left pending by an earlier attempt may have reached HMRC: ask before sending.
@@ -81,7 +94,19 @@ export async function submitVatReturn(options: SubmitOptions): Promise<SubmitOut
       try {
         held = await client.viewReturn(periodKey);
       } catch (error) {
-        throw new SubmissionInDoubt(`HMRC did not confirm whether it received the return and could not be asked (${(error as Error).message}). The return stays pending; it will be looked up on HMRC before it is sent again.`);
+        if (!isTooOld(error)) throw new SubmissionInDoubt(`HMRC did not confirm whether it received the return and could not be asked (${(error as Error).message}). The return stays pending; it will be looked up on HMRC before it is sent again.`);
+        // HMRC shows no return of a period over four years old (DATE_RANGE_TOO_LARGE, vat-api-rules.md
+        // section 8), however often it is asked. Its obligation says the rest (section 12): fulfilled,
+        // HMRC holds the return; not, it holds none, and the return is sent as after a 404, HMRC
+        // refusing a second one (DUPLICATE_SUBMISSION) if an earlier try did reach it after all.
+        const fulfilled = await fulfilledObligation(client, periodKey, period).catch((failure: unknown) => {
+          throw new SubmissionInDoubt(`HMRC no longer shows returns more than four years old, and whether it received this one could not be asked another way (${(failure as Error).message}). The return stays pending; try again later, or check your HMRC online account.`);
+        });
+        if (fulfilled) {
+          const received = fulfilled.received ?? options.now().toISOString();
+          return filed({ processing_date: received, found_by_lookup: true, message: tooOldToCompare(periodKey, `HMRC lists period ${periodKey} as received${fulfilled.received ? ` on ${longDate(fulfilled.received)}` : ''}`) }, true);
+        }
+        held = null;
       }
       if (held) return foundFiled(held);
     }
@@ -134,13 +159,29 @@ function heldFigures(held: Record<string, string> | null): HmrcReturnFigures | n
   return HMRC_RETURN_FIELDS.every((field) => typeof held[field] === 'string' && HMRC_AMOUNT.test(held[field])) ? (figures as HmrcReturnFigures) : null;
 }
 
+/** HMRC's refusal to show a return of a period more than four years back (vat-api-rules.md section 8). */
+const isTooOld = (error: unknown) => error instanceof HmrcError && error.codes.includes('DATE_RANGE_TOO_LARGE');
+
+const longDate = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** What the person is told beside a return found filed whose figures HMRC would not show. */
+function tooOldToCompare(periodKey: string, evidence: string): string {
+  return (
+    `${evidence}, so the return is filed. HMRC no longer shows returns more than four years old, so the figures it holds for period ${periodKey} could not be compared with the book's: ` +
+    'check them in your HMRC online account (your VAT account), and if they differ, put the difference right as VAT Notice 700/45 says.'
+  );
+}
+
+/** HMRC's fulfilled obligation with `periodKey` among those of the book's period, if it lists one. */
+async function fulfilledObligation(client: HmrcClient, periodKey: string, period: { start: string; end: string }): Promise<Obligation | undefined> {
+  const fulfilled = await client.obligations({ status: 'F', from: period.start, to: period.end });
+  return fulfilled.find((obligation) => obligation.periodKey === periodKey);
+}
+
 /** When HMRC received a return found by look-up: the fulfilled obligation's `received`, else now. */
-async function receivedOn(client: HmrcClient, periodKey: string, now: () => Date): Promise<string> {
+async function receivedOn(client: HmrcClient, periodKey: string, period: { start: string; end: string }, now: () => Date): Promise<string> {
   try {
-    const today = now().toISOString().slice(0, 10);
-    const yearAgo = new Date(now().getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
-    const fulfilled = await client.obligations({ status: 'F', from: yearAgo, to: today });
-    const received = fulfilled.find((obligation) => obligation.periodKey === periodKey)?.received;
+    const received = (await fulfilledObligation(client, periodKey, period))?.received;
     if (received) return received;
   } catch {
     // The receipt date is a nicety; the return is filed either way.

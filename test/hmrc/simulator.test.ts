@@ -37,6 +37,20 @@ describe('the HMRC simulator', () => {
     expect(codes(await call('/organisations/vat/999999999/obligations?status=O'))).toEqual(['CLIENT_OR_AGENT_NOT_AUTHORISED']);
   });
 
+  it('will not show a return of a period more than four years back (403 DATE_RANGE_TOO_LARGE)', async () => {
+    const today = sim.today;
+    sim.today = '2030-01-01';
+    try {
+      // 18A1 ended on 31 July 2025, more than four years before; 18A6 (to 31 October 2026) did not, and nothing is held for it.
+      const old = await call('/organisations/vat/123456789/returns/18A1');
+      expect(old.status).toBe(403);
+      expect(codes(old)).toEqual(['DATE_RANGE_TOO_LARGE']);
+      expect((await call('/organisations/vat/123456789/returns/18A6')).status).toBe(404);
+    } finally {
+      sim.today = today;
+    }
+  });
+
   it('refuses obligation queries HMRC refuses', async () => {
     expect(codes(await call('/organisations/vat/123456789/obligations'))).toEqual(['INVALID_DATE_FROM']);
     expect(codes(await call('/organisations/vat/123456789/obligations?status=F'))).toEqual(['MISSING_DATE_RANGE']);

@@ -74,6 +74,15 @@ const plusYear = (value: string) => {
   return next.toISOString().slice(0, 10);
 };
 
+/** The same day `years` years back (29 February going to 28 February). */
+const minusYears = (value: string, years: number) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  const back = new Date(Date.UTC(date.getUTCFullYear() - years, date.getUTCMonth(), 1));
+  const lastDay = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() + 1, 0)).getUTCDate();
+  back.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return back.toISOString().slice(0, 10);
+};
+
 export class HmrcSimulator {
   readonly vrn: string;
   token: string;
@@ -312,6 +321,10 @@ export class HmrcSimulator {
 
   private view(periodKey: string): Answer {
     if (!/^[#0-9A-Z]{4}$/.test(periodKey)) return error(400, 'PERIOD_KEY_INVALID', 'Invalid period key');
+    // "403 DATE_RANGE_TOO_LARGE when the period is more than four years back" (vat-api-rules.md section 8;
+    // the YAML's message): counted here from the period's last day, whether or not a return is held.
+    const obligation = this.obligations.find((candidate) => candidate.periodKey === periodKey);
+    if (obligation && obligation.end < minusYears(this.today, 4)) return error(403, 'DATE_RANGE_TOO_LARGE', 'The date of the requested return cannot be further than four years from the current date');
     const held = this.returns.get(periodKey);
     // The code answers 404 with an empty body (vat-api-rules.md section 8).
     if (!held) return { status: 404 };

@@ -34,6 +34,8 @@ const receiptSchema = z.object({
   receipt_timestamp: z.string().max(40).optional(),
   found_by_lookup: z.boolean().optional(),
   /** What HMRC holds for the period, when it was found there rather than taken now (HMRC's names). */
+  /** Said beside the filed return: why HMRC's figures could not be compared (a period HMRC no longer shows). */
+  message: z.string().trim().min(1).max(2000).optional(),
   held_figures: z.object(Object.fromEntries(HMRC_RETURN_FIELDS.map((field) => [field, z.string().regex(HMRC_AMOUNT, { error: 'must be an amount' })])) as Record<HmrcReturnField, z.ZodString>).optional(),
 });
 const rejectionSchema = z.object({ message: z.string({ error: 'is required' }).trim().min(1).max(2000) });
@@ -85,7 +87,7 @@ function heldElsewhereMessage(ours: VatBoxes, held: VatBoxes): string {
 /** pending -> filed: HMRC took it. The books lock up to the period end (ledger/locks.ts). */
 function recordReceipt(request: RouteRequest) {
   const { ctx, params } = request;
-  const { held_figures: held, ...receipt }: HmrcReceiptRecord & { held_figures?: HmrcReturnFigures } = payload(request, 'hmrc_receipt', receiptSchema);
+  const { held_figures: held, message, ...receipt }: HmrcReceiptRecord & { held_figures?: HmrcReturnFigures; message?: string } = payload(request, 'hmrc_receipt', receiptSchema);
   const period = vatPeriodEnding(ctx, params.period_ends_on!);
   const state = vatReturnState(ctx, period.endsOn);
   if (state?.filingStatus !== 'pending') throw unprocessable(`The VAT return for the period ending ${period.endsOn} is not on its way to HMRC`);
@@ -98,7 +100,7 @@ function recordReceipt(request: RouteRequest) {
     filedAt: receipt.processing_date,
     filedReference: receipt.form_bundle_number ?? null,
     hmrcReceipt: JSON.stringify(receipt),
-    hmrcMessage: differs ? heldElsewhereMessage(ours, boxesFromHmrcFigures(held)) : null,
+    hmrcMessage: differs ? heldElsewhereMessage(ours, boxesFromHmrcFigures(held)) : (message ?? null),
     ...(differs ? { filedBoxes: JSON.stringify(boxesFromHmrcFigures(held)) } : {}),
   });
   return ok({ vat_return: vatReturnRecord(ctx, period, true) });
