@@ -186,6 +186,56 @@ describe('the flat rate scheme (VAT Notice 733)', () => {
   });
 });
 
+/** What the balance sheet says the company owes HMRC for VAT at a date: 817, 818 and 819 together, credit positive. */
+async function vatOwedAt(t: TestBook, asAt: string): Promise<number> {
+  const sheet = (await t.json('GET', `/v2/accounting/balance_sheet?as_at_date=${asAt}`)).body.balance_sheet;
+  const accounts = [...sheet.current_assets.accounts, ...sheet.current_liabilities.accounts].filter((account: any) => ['817', '818', '819'].includes(account.nominal_code));
+  return accounts.reduce((owed: number, account: any) => owed - toMinor(account.total_debit_value, 'GBP'), 0);
+}
+
+// The reverse charge is outside the flat rate scheme: the business accounts for it as under normal
+// accounting, VAT in box 1 and reclaimed in box 4 on the same return, the supply kept out of the flat
+// rate turnover. Services from abroad: VAT Notice 733 section 6.4 ("If your business purchases services
+// from outside the UK to which the reverse charge applies: these supplies should be dealt with outside
+// of the FRS. Exclude them from your flat rate turnover but record them in boxes 1 and 4 of your VAT
+// return, as you would under normal accounting"), box 6 "the value, excluding VAT, of any supplies
+// accounted for outside the Flat Rate Scheme, such as ... reverse charge transactions", and box 7 as
+// under normal accounting (VAT Notice 700/12 section 4.6). The domestic reverse charge: VAT Regulations
+// 1995 regulation 55C(6) (neither a relevant purchase nor a relevant supply of a flat rate trader);
+// HMRC VATREVCON35100 ("carry out the reverse charge VAT liability calculations separately from their
+// Flat Rate Scheme calculation, and then combine the figures"); the buyer's boxes 1, 4 and 7 as above.
+describe('the flat rate scheme and the reverse charge (VAT Notice 733 section 6.4; HMRC VATREVCON35100)', () => {
+  it('a service bought from abroad under the reverse charge: its VAT in boxes 1 and 4, its value in boxes 6 and 7, not in the flat rate turnover', async () => {
+    const t = await book({ initially_on_frs: true, initial_vat_frs_type: IT });
+    const account = await bankAccount(t);
+    await sale(t, account, '2026-09-01', '6000');
+    await materials(t, account, '2026-09-05', '300');
+    // Consulting from a supplier abroad, 1,000.00 with no VAT charged, accounted for at 20%: 200.00.
+    const expense = await t.json('POST', '/v2/expenses', { body: { expense: { dated_on: '2026-09-11', description: 'Consulting from abroad', category: '285', gross_value: '-1000', ec_status: 'Reverse Charge' } } });
+    expect(expense.status).toBe(201);
+    // Flat rate: 6,000.00 x 14.5% = 870.00 (goods 300.00 >= max(2% of 6,000.00 = 120.00, £250): not limited cost).
+    // Box 1 870.00 + 200.00 = 1,070.00; box 4 200.00 (the reverse charge only: the goods' VAT is not reclaimed);
+    // box 5 870.00; box 6 6,000 turnover + 1,000 the service = 7,000; box 7 1,000.
+    expect(await boxes(t, B)).toEqual({ 1: 1070_00, 2: 0, 3: 1070_00, 4: 200_00, 5: 870_00, 6: 7000_00, 7: 1000_00, 8: 0, 9: 0 });
+    // The ledger's flat rate journal follows: the VAT accounts hold box 5, the reverse charge's 200.00 both ways.
+    expect(await vatOwedAt(t, B)).toBe(870_00);
+  });
+
+  it('a construction service under the domestic reverse charge: its VAT in boxes 1 and 4, its net in box 7, nothing in box 6', async () => {
+    const t = await book({ initially_on_frs: true, initial_vat_frs_type: IT });
+    const account = await bankAccount(t);
+    await sale(t, account, '2026-09-01', '6000');
+    await materials(t, account, '2026-09-05', '300');
+    // A UK subcontractor's bill of 1,000.00 for building work at 20% under the reverse charge: 200.00.
+    const response = await postBill(t, insertContact(t, 'Bricks and Mortar Ltd'), { dated_on: '2026-08-20', due_on: '2026-09-20', ec_status: 'Reverse Charge', bill_items: [{ category: '150', total_value: '1000', sales_tax_rate: '20' }] });
+    expect(response.status).toBe(201);
+    // Box 1 870.00 + 200.00 = 1,070.00; box 4 200.00; box 5 870.00; box 6 the flat rate turnover 6,000 alone
+    // (the buyer makes no supply under the domestic reverse charge); box 7 1,000.
+    expect(await boxes(t, B)).toEqual({ 1: 1070_00, 2: 0, 3: 1070_00, 4: 200_00, 5: 870_00, 6: 6000_00, 7: 1000_00, 8: 0, 9: 0 });
+    expect(await vatOwedAt(t, B)).toBe(870_00);
+  });
+});
+
 describe('cash accounting (VAT Notice 731)', () => {
   it('a part-paid invoice with lines at 20%, 5% and 0% counts the VAT in the proportion paid', async () => {
     const t = await book({ initial_vat_basis: 'Cash' });

@@ -45,7 +45,7 @@ function irrecoverable(sqlite: Database.Database, summary: FlatRateSummary): Map
   for (const range of summary.ranges) {
     for (const [categoryId, vat] of irrecoverableVatByCategory(invoiceBasisRows(sqlite, range.startsOn, range.endsOn))) weights.set(categoryId, (weights.get(categoryId) ?? 0) + vat);
   }
-  return shareOut(summary.reclaimedVat - summary.capitalVat, weights);
+  return shareOut(summary.reclaimedVat - summary.capitalVat - summary.reverseChargeVat, weights);
 }
 
 /** The adjustment's lines for one period; none when no part of it is on the flat rate scheme or nothing moves. */

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { roundMinor } from '../../../shared/money';
 import { VAT_RECLAIMED } from './vat-boxes';
-import { CAPITAL_PURCHASE, isClaimedCapital, lineVatOf, type PartRow } from './vat-parts';
+import { CAPITAL_PURCHASE, isClaimedCapital, isReverseChargeVat, lineVatOf, type PartRow } from './vat-parts';
 
 /** The key of VAT that no purchase line of its document can carry (a journal straight to 818). */
 export const NO_LINE = -1;
@@ -33,8 +33,9 @@ const add = (into: Map<number, number>, key: number, amount: number) => into.set
 /**
  * The VAT the flat rate scheme does not reclaim, by the category of the purchase it was paid on
  * (VAT Notice 733: the accounts' expenses include the input VAT that is not recoverable). Each
- * document's VAT reclaimed in the ledger (818, the reverse charge's too), less what the return still
- * claims on capital goods of £2,000 or more, goes to its taxable purchase lines in proportion to their
+ * document's VAT reclaimed in the ledger (818, EC goods acquired included, the reverse charge's not:
+ * that is reclaimed in box 4 outside the scheme), less what the return still claims on capital goods
+ * of £2,000 or more, goes to its taxable purchase lines in proportion to their
  * net; the claimed capital lines are found exactly as the return finds them (vat-parts.ts).
  */
 export function irrecoverableVatByCategory(rows: readonly PartRow[]): Map<number, number> {
@@ -44,7 +45,8 @@ export function irrecoverableVatByCategory(rows: readonly PartRow[]): Map<number
     let document = documents.get(key);
     if (!document) documents.set(key, (document = { reclaimed: 0, inputVat: 0, taxablePurchases: 0, lines: [] }));
     if (row.baseCode === VAT_RECLAIMED) {
-      document.reclaimed += row.debit;
+      // The reverse charge's VAT is reclaimed in box 4 (outside the scheme): none of it is a cost.
+      if (!isReverseChargeVat(row)) document.reclaimed += row.debit;
       if (!row.selfAccounted) document.inputVat += row.debit;
     } else if (row.onReturn && !row.sale && row.status === 'TAXABLE') {
       document.taxablePurchases += row.debit;

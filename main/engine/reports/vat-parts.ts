@@ -17,9 +17,16 @@ export interface VatParts {
   inputVat: number;
   /** VAT reclaimed that the company charged itself (818 on acquisitions and the reverse charge). */
   selfAccountedInput: number;
+  /**
+   * Of that, the reverse charge's alone (services from abroad, the domestic reverse charge; not EC
+   * goods acquired): outside the flat rate scheme, reclaimed in box 4 as under normal accounting.
+   */
+  reverseChargeInput: number;
   sales: number;
   deemedSupplies: number;
   purchases: number;
+  /** The net of the purchase lines bought under the reverse charge (EC Services, Reverse Charge): box 7 under the flat rate scheme too. */
+  reverseChargeNet: number;
   ecGoodsSupplied: number;
   ecGoodsAcquired: number;
   /** Capital expenditure goods of £2,000 or more including VAT (VAT Notice 733 section 15): net and VAT. */
@@ -30,8 +37,8 @@ export interface VatParts {
 }
 
 export const NO_PARTS: VatParts = {
-  salesVat: 0, selfAccountedVat: 0, acquisitionVat: 0, inputVat: 0, selfAccountedInput: 0, sales: 0, deemedSupplies: 0,
-  purchases: 0, ecGoodsSupplied: 0, ecGoodsAcquired: 0, capitalNet: 0, capitalVat: 0, relevantGoods: 0,
+  salesVat: 0, selfAccountedVat: 0, acquisitionVat: 0, inputVat: 0, selfAccountedInput: 0, reverseChargeInput: 0, sales: 0, deemedSupplies: 0,
+  purchases: 0, reverseChargeNet: 0, ecGoodsSupplied: 0, ecGoodsAcquired: 0, capitalNet: 0, capitalVat: 0, relevantGoods: 0,
 };
 
 const FIELDS = Object.keys(NO_PARTS) as (keyof VatParts)[];
@@ -111,6 +118,9 @@ const lineVat = (document: DocumentLines, net: number) => lineVatOf(document.par
 /** A single purchase of capital goods costing £2,000 or more with VAT (a refund of one reverses it). */
 export const isClaimedCapital = (net: number, vat: number) => Math.abs(net + vat) >= CAPITAL_GOODS_THRESHOLD_MINOR;
 
+/** A row of a document bought under the reverse charge, not an acquisition of EC goods (whose VAT is box 2's). */
+export const isReverseChargeVat = (row: Pick<PartRow, 'selfAccounted' | 'acquisition'>) => row.selfAccounted !== 0 && row.acquisition === 0;
+
 function addRow(document: DocumentLines, row: PartRow): void {
   const parts = document.parts;
   if (row.baseCode === VAT_CHARGED) {
@@ -122,6 +132,7 @@ function addRow(document: DocumentLines, row: PartRow): void {
   if (row.baseCode === VAT_RECLAIMED) {
     if (row.selfAccounted) parts.selfAccountedInput += row.debit;
     else parts.inputVat += row.debit;
+    if (isReverseChargeVat(row)) parts.reverseChargeInput += row.debit;
     return;
   }
   if (!row.onReturn) return;
@@ -131,6 +142,7 @@ function addRow(document: DocumentLines, row: PartRow): void {
     return;
   }
   parts.purchases += row.debit;
+  if (isReverseChargeVat(row) && row.status === 'TAXABLE' && (row.ec === 'EC Services' || row.ec === 'Reverse Charge')) parts.reverseChargeNet += row.debit;
   if (row.deemed) parts.deemedSupplies += row.debit;
   if (row.ec === 'EC Goods') parts.ecGoodsAcquired += row.debit;
   if (row.status === 'TAXABLE') document.taxablePurchases += row.debit;

@@ -51,16 +51,22 @@ export interface FlatRateSummary {
   reclaimedVat: number;
   /** Of that, what the return still reclaims: capital goods of £2,000 or more (box 4). */
   capitalVat: number;
+  /** And the reverse charge's VAT, accounted for outside the scheme and reclaimed in box 4 too. */
+  reverseChargeVat: number;
 }
 
 /**
- * The flat rate scheme's boxes (VAT Notice 733 section 7): box 1 the flat rate VAT, plus any VAT the
- * company owes itself under the reverse charge, which is outside the flat rate; box 2 acquisitions as
- * usual; box 4 only the VAT on capital expenditure goods of £2,000 or more (section 15); box 6 the
- * flat rate turnover, VAT included; box 7 the capital goods claimed and any acquisitions; 8 and 9 as usual.
+ * The flat rate scheme's boxes (VAT Notice 733 section 7): box 1 the flat rate VAT; box 2 acquisitions
+ * as usual; box 4 only the VAT on capital expenditure goods of £2,000 or more (section 15); box 6 the
+ * flat rate turnover, VAT included; box 7 the capital goods claimed and any acquisitions; 8 and 9 as
+ * usual. The reverse charge is outside the scheme and goes on the return as under normal accounting
+ * (Notice 733 section 6.4: "record them in boxes 1 and 4 of your VAT return, as you would under normal
+ * accounting"; for the domestic reverse charge regulation 55C(6) and HMRC VATREVCON35100): its VAT in
+ * boxes 1 and 4, the service from abroad's value in box 6 (the supply the buyer makes to itself) and
+ * the purchase's net in box 7, as addStandard does.
  */
 function addFlatRate(sums: Sums, stretches: readonly FlatRateStretch[], registeredOn: string, periodMonths: number): FlatRateSummary {
-  const summary: FlatRateSummary = { ranges: stretches.map(({ startsOn, endsOn }) => ({ startsOn, endsOn })), chargedVat: 0, flatRateVat: 0, reclaimedVat: 0, capitalVat: 0 };
+  const summary: FlatRateSummary = { ranges: stretches.map(({ startsOn, endsOn }) => ({ startsOn, endsOn })), chargedVat: 0, flatRateVat: 0, reclaimedVat: 0, capitalVat: 0, reverseChargeVat: 0 };
   if (stretches.length === 0) return summary;
   const limitedCost = isLimitedCostTrader(stretches, periodMonths);
   summary.flatRateVat = flatRateVat(stretches, registeredOn, limitedCost);
@@ -68,14 +74,15 @@ function addFlatRate(sums: Sums, stretches: readonly FlatRateStretch[], register
   for (const { parts } of stretches) {
     sums.box1 += parts.selfAccountedVat;
     sums.box2 += parts.acquisitionVat;
-    sums.box4 += parts.capitalVat;
-    sums.box6 += flatRateTurnover(parts);
-    sums.box7 += parts.capitalNet + parts.ecGoodsAcquired;
+    sums.box4 += parts.capitalVat + parts.reverseChargeInput;
+    sums.box6 += flatRateTurnover(parts) + parts.deemedSupplies;
+    sums.box7 += parts.capitalNet + parts.ecGoodsAcquired + parts.reverseChargeNet;
     sums.box8 += parts.ecGoodsSupplied;
     sums.box9 += parts.ecGoodsAcquired;
     summary.chargedVat += parts.salesVat;
     summary.reclaimedVat += parts.inputVat + parts.selfAccountedInput;
     summary.capitalVat += parts.capitalVat;
+    summary.reverseChargeVat += parts.reverseChargeInput;
   }
   return summary;
 }
