@@ -43,7 +43,7 @@ export interface BookLock {
 /**
  * The furthest lock on the books, the user lock or the latest filed VAT return (named when it reaches
  * at least as far), as the account locks list shows them. What closes a whole period reads it (the
- * year end, a bill's is_locked); a dated write asks assertUnlocked instead.
+ * year end); a dated write asks assertUnlocked instead, and a bill's is_locked the user lock alone.
  */
 export function furthestLock(ctx: Pick<EngineContext, 'db'>): BookLock | null {
   const userLock = userLockDate(ctx);

@@ -5,7 +5,7 @@ import { billItems, contacts } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { preparedPerConnection } from '../prepared';
-import { lockedToDate } from '../ledger/locks';
+import { userLockDate } from '../ledger/locks';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord } from '../values';
 import type { BillItemRow } from './bill-items';
@@ -57,7 +57,9 @@ export function billRecord(ctx: EngineContext, bill: BillRow, withItems: boolean
   const settled = status === 'Paid' || status === 'Refunded';
   const items = itemsOf(ctx, bill.id);
   const contact = contactQuery(ctx.db).get({ id: bill.contactId })!;
-  const locked = lockedToDate(ctx);
+  // Only the user lock refuses a change to a bill; a filed VAT return refuses only what would move its
+  // boxes (filed-vat-returns.ts), so it does not make the bill locked.
+  const locked = userLockDate(ctx);
   const money = (minor: number) => decimal(fromMinor(minor, bill.currency));
   return {
     url: recordUrl(ctx, 'bills', bill.id),
