@@ -67,9 +67,11 @@ export class ChangedUnderneath<Rec> {
       const mine = (change: BookChange) =>
         change.resource === options.resource ? (change.record_key ?? change.record_id) === key : change.record_owner === `${options.resource}/${key}`;
       if (!batch.everything && !options.single && !batch.changes.some(mine)) return;
-      const deleted = batch.changes.some((change) => change.resource === options.resource && mine(change) && change.operation === 'delete');
-      // Read as the changes are heard: the undo that made them is over once they have been.
-      void this.check(url, deleted, undoStack.stepping === 'undo');
+      const deletes = batch.changes.filter((change) => change.resource === options.resource && mine(change) && change.operation === 'delete');
+      // Taken back by this window's own Ctrl+Z only when the delete heard is one its undo wrote: a
+      // record deleted meanwhile by a sync round or another window is deleted elsewhere.
+      const undoneHere = deletes.length > 0 ? Promise.all(deletes.map((change) => undoStack.steppedHere(change))).then((ways) => ways.every((way) => way === 'undo')) : Promise.resolve(false);
+      void this.check(url, deletes.length > 0, undoneHere);
     });
   }
 
@@ -78,13 +80,14 @@ export class ChangedUnderneath<Rec> {
     this.base = this.options.valuesOf(record);
   }
 
-  private async check(url: string, deleted: boolean, undoneHere: boolean): Promise<void> {
+  private async check(url: string, deleted: boolean, undoneHere: Promise<boolean>): Promise<void> {
     if (this.options.busy()) return;
     const asked = ++this.reading;
     const result = deleted ? null : await this.options.read(url);
+    const undone = await undoneHere;
     if (asked !== this.reading || this.options.busy()) return;
     if (!result || !result.ok) {
-      if (deleted || result?.error.status === 404) this.notice = { changed: [], taken: [], kept: [], deleted: true, undone: undoneHere };
+      if (deleted || result?.error.status === 404) this.notice = { changed: [], taken: [], kept: [], deleted: true, undone };
       return;
     }
     // The record is back (a redo, a restore): that it was gone is no longer true, nor what the banner said.

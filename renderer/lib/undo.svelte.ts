@@ -14,8 +14,7 @@ import { listChangeSets, stepChangeSet, type ChangeSet, type ChangeSetStacks } f
 import { bookChanges } from './book-changes.svelte';
 import { isTypingTarget } from './keyboard';
 import { toasts } from './toasts.svelte';
-
-type Direction = 'undo' | 'redo';
+import { StepMarks, type Direction, type LoggedChange } from './undo-marks';
 
 /** What a screen said about a set it made in this window: its words, and how it reads the engine again. */
 interface Announced {
@@ -40,11 +39,16 @@ class EngineUndo {
   /** A set whose undo is the redo of something the person undid with its own button (offerRedo). */
   private redoByUndoing: ChangeSet | null = null;
   /**
-   * The way a set is being stepped in this window, from the request until the book's changes it made
-   * were heard: an editor whose record goes with it says it was the person's own Ctrl+Z, not a change
-   * made elsewhere (lib/changed-underneath).
+   * The change-log entries this window's undo and redo wrote, until they were heard: an editor whose
+   * record went with one says it was the person's own Ctrl+Z, while a record deleted by anything else
+   * meanwhile (a sync round) is still deleted elsewhere (lib/changed-underneath).
    */
-  stepping: Direction | null = null;
+  private readonly marks = new StepMarks(() => bookChanges.settled());
+
+  /** Whether a change heard in the book was written by an undo or redo made in this window, and which. */
+  steppedHere(change: LoggedChange): Promise<Direction | null> {
+    return this.marks.directionOf(change);
+  }
 
   /** Reads the stacks from the engine (at start, after a reload, after another book is opened). */
   async refresh(): Promise<void> {
@@ -136,10 +140,11 @@ class EngineUndo {
     // Ctrl+Z straight after a save waits for that save's announcement, so the set the screen made is
     // known and the toast says what was undone in the screen's words, not the engine's.
     await Promise.allSettled([...this.announcing]);
-    this.stepping = direction;
+    const answered = this.marks.begin();
     const result = await stepChangeSet(direction, set);
+    // Every screen that shows what the set touched reads it again now, not at the next tick.
+    answered(direction, result.ok ? result.value.changes : []);
     if (!result.ok) {
-      this.stepping = null;
       toasts.show(result.error.messages.join(' '), { tone: 'error' });
       await this.refresh();
       return false;
@@ -148,10 +153,6 @@ class EngineUndo {
     this.take(result.value);
     const known = this.announced.get(stepped.url);
     known?.changed?.(direction);
-    // Every screen that shows what the set touched reads it again now, not at the next tick.
-    void bookChanges.settled().finally(() => {
-      if (this.stepping === direction) this.stepping = null;
-    });
     const label = known?.label ?? sentenceOf(stepped.label);
     if (said) {
       // A redo that was the undo of the person's own undo: taking it back is undoing the latest edit.

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../errors';
 import { ok, type Route, type RouteRequest } from '../route';
 import { recordUrl } from '../urls';
 import type { Direction } from '../undo/apply';
-import { stacks, stepChangeSet, type ChangeSetRow } from '../undo/change-sets';
+import { changeLogMark, stacks, stepChangeSet, type ChangeSetRow } from '../undo/change-sets';
 import type { ApiRecord } from '../values';
 
 /**
@@ -36,10 +36,21 @@ function idParam(value: string | undefined): number {
   return Number(value);
 }
 
+type LoggedStep = { id: number; resource: string; record_id: string; operation: string };
+
+/**
+ * The change-log entries a step wrote, one per record it moved, as GET /v2/book/changes will name them:
+ * the desk tells the records its own undo took away from ones deleted meanwhile by anyone else.
+ */
+function loggedAfter(ctx: EngineContext, mark: number): LoggedStep[] {
+  return ctx.book.sqlite.prepare('SELECT id, resource, record_id, operation FROM changes WHERE id > ? ORDER BY id').all(mark) as LoggedStep[];
+}
+
 const step = (direction: Direction, byId: boolean) => (request: RouteRequest) => {
   const { ctx } = request;
+  const mark = changeLogMark(ctx.book.sqlite);
   const set = stepChangeSet(ctx, direction, byId ? idParam(request.params.id) : null);
-  return ok({ change_set: render(ctx, set), ...stacksBody(ctx, 1) });
+  return ok({ change_set: render(ctx, set), changes: loggedAfter(ctx, mark), ...stacksBody(ctx, 1) });
 };
 
 // Any level that can write can take back its own writes: each set belongs to the user who made it.

@@ -18,7 +18,10 @@ export type ChangeSet = z.infer<typeof changeSetSchema>;
 const stacksSchema = z.object({ undo: changeSetSchema.array(), redo: changeSetSchema.array() });
 export type ChangeSetStacks = z.infer<typeof stacksSchema>;
 
-const stepSchema = stacksSchema.extend({ change_set: changeSetSchema });
+/** A change-log entry a step wrote, as GET /v2/book/changes names it (the same id). */
+const steppedChangeSchema = z.object({ id: z.number(), resource: z.string(), record_id: z.string(), operation: z.enum(['create', 'update', 'delete']) });
+
+const stepSchema = stacksSchema.extend({ change_set: changeSetSchema, changes: steppedChangeSchema.array().default([]) });
 export type ChangeSetStep = z.infer<typeof stepSchema>;
 
 /** The undo stack (latest first) and the redo stack (next to redo first). */
