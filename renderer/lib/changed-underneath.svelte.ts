@@ -51,6 +51,12 @@ export interface UnderneathOptions<Rec> {
  */
 export class ChangedUnderneath<Rec> {
   notice = $state<UnderneathNotice | null>(null);
+  /**
+   * The record is gone (deleted, or taken back by an undo) until it reads again (a redo, a restore):
+   * the editor offers none of its steps meanwhile, each of which the engine would refuse. Dismissing
+   * the banner does not bring it back.
+   */
+  gone = $state(false);
   private base: FieldValues;
   private reading = 0;
 
@@ -87,9 +93,13 @@ export class ChangedUnderneath<Rec> {
     const undone = await undoneHere;
     if (asked !== this.reading || this.options.busy()) return;
     if (!result || !result.ok) {
-      if (deleted || result?.error.status === 404) this.notice = { changed: [], taken: [], kept: [], deleted: true, undone };
+      if (deleted || result?.error.status === 404) {
+        this.notice = { changed: [], taken: [], kept: [], deleted: true, undone };
+        this.gone = true;
+      }
       return;
     }
+    this.gone = false;
     // The record is back (a redo, a restore): that it was gone is no longer true, nor what the banner said.
     if (this.notice?.deleted) this.notice = null;
     const theirs = this.options.valuesOf(result.value);
