@@ -26,6 +26,8 @@ export interface RoundContext {
    * sweep decision, so a desktop clock hours off changes nothing (service-clock.ts).
    */
   serviceNow(): string;
+  /** Whether serviceNow has been read from the service's Date yet (else it is the desktop's clock, which may be hours off). */
+  serviceClockMeasured(): boolean;
   signal: AbortSignal | undefined;
   progress(event: ProgressEvent): void;
   /** The families this round syncs: those the linked user's permission level allows, parents first. */

@@ -1,4 +1,5 @@
 import type { RoundContext } from './context';
+import type { Family, SyncRecord } from './family';
 import type { OutboxRow } from './state';
 
 /**
@@ -23,3 +24,34 @@ export function doubtSettled(ctx: RoundContext, row: Pick<OutboxRow, 'updatedAt'
 
 /** Rows still waiting out their window: neither looked for again in vain nor resent. */
 export const waitingInDoubt = (ctx: RoundContext, row: Pick<OutboxRow, 'state' | 'attempts' | 'updatedAt'>) => inDoubt(row) && !doubtSettled(ctx, row);
+
+/**
+ * How much earlier than our create first went out a record found by its key may say it was made and
+ * still be ours. Both times are the service's: its `created_at`, and our send read on its clock
+ * (service-clock.ts), which is at most half a second ahead of it (the Date header drops the
+ * milliseconds and half a second is added; a slow answer only sets it back, which moves our send
+ * earlier, the safe way), and `created_at` keeps whole seconds. Two minutes leaves room for that, for
+ * the service's own machines disagreeing a little and for a desktop clock stepped between the round's
+ * last answer and the send, and is still far below the time between an accountant's invoice and ours.
+ */
+export const MADE_BEFORE_SEND_MARGIN_MS = 2 * 60_000;
+
+/**
+ * Whether `theirs`, found online with the key of our create in doubt, was made clearly before that
+ * create first went out, and so is someone else's: an accountant's invoice given the same number and
+ * customer online. Taken for ours, the two became one record: merged against what we sent, its lines
+ * replaced ours in the book (or, before sent bases were kept, ours replaced its lines online). Not
+ * taken, ours is a create whose number is taken, which goes to review (unique-online.ts), once its
+ * in-doubt window has passed. Only for families whose key is such a number
+ * (`uniqueOnline`): elsewhere a record with our key is the same thing whoever made it (a contact's name
+ * and email), and adopting it is what keeps it from being made twice. False, as before this check,
+ * when the record has no `created_at` or our first send's time was not kept (sent before migration
+ * 0026, or before the service's clock was known).
+ */
+export function madeBeforeOurSend(ctx: RoundContext, family: Family, localId: number, theirs: SyncRecord): boolean {
+  if (!family.uniqueOnline) return false;
+  const firstSent = Date.parse(ctx.state.firstSentOf(family.name, localId) ?? '');
+  const made = typeof theirs.created_at === 'string' ? Date.parse(theirs.created_at) : Number.NaN;
+  if (Number.isNaN(firstSent) || Number.isNaN(made)) return false;
+  return made < firstSent - MADE_BEFORE_SEND_MARGIN_MS;
+}

@@ -1,6 +1,7 @@
 import { pullAttachmentsOf } from './attachments';
 import { checkAborted, type RoundContext, type Sweep } from './context';
 import type { Family, SyncRecord } from './family';
+import { madeBeforeOurSend } from './in-doubt';
 import { MissingLink, toLocalForm } from './links';
 import { isOwnManualLine, linkManualLines } from './manual-lines';
 import { project, sameRecord, withoutEmpty } from './normalize';
@@ -190,7 +191,8 @@ async function linkOwnCopy(ctx: RoundContext, family: Family, theirsRaw: SyncRec
 
 /**
  * A create of ours may have reached the remote with its answer lost (or the sync killed before the
- * id map was written): the remote record with the same key as a create still in flight is that one.
+ * id map was written): the remote record with the same key as a create still in flight is that one,
+ * unless it was made before that create went out.
  */
 async function adoptLostCreate(ctx: RoundContext, family: Family, theirsRaw: SyncRecord, theirs: SyncRecord): Promise<boolean> {
   const key = family.matchKey(theirs);
@@ -199,6 +201,8 @@ async function adoptLostCreate(ctx: RoundContext, family: Family, theirsRaw: Syn
     if (row.state !== 'in_flight' && row.state !== 'uncertain') continue;
     const mineRaw = await readLocal(ctx, family, row.localId);
     if (!mineRaw || family.matchKey(project(family, mineRaw)) !== key) continue;
+    // Someone else's document with our number and customer, made before ours went out: not ours.
+    if (madeBeforeOurSend(ctx, family, row.localId, theirsRaw)) continue;
     adopt(ctx, family, row.localId, theirsRaw, theirs, mineRaw);
     return true;
   }

@@ -6,7 +6,7 @@ import { isOwnManualLine, linkManualLines } from './manual-lines';
 import { cursorName, scopeQueryOf } from './scopes';
 import { project, sameRecord, withoutEmpty } from './normalize';
 import { deletedThere, OVERLAP_MS } from './pull';
-import { doubtSettled, inDoubt } from './in-doubt';
+import { doubtSettled, inDoubt, madeBeforeOurSend } from './in-doubt';
 import { adopt, readLocal, readRemote, reconcile, saveBases } from './reconcile';
 import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
@@ -43,10 +43,11 @@ export async function pushRecords(ctx: RoundContext, family: Family, rows: reado
 }
 
 /**
- * Looks on the remote for a record with the same key as ours that no local record claims: the create
- * whose answer was lost. Lists only what changed lately when the family allows it.
+ * Looks on the remote for a record with the same key as ours that no local record claims and that was
+ * not made before ours went out: the create whose answer was lost. Lists only what changed lately when
+ * the family allows it.
  */
-async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecord, payload: SyncRecord, since: string): Promise<SyncRecord | null> {
+async function findLostCreate(ctx: RoundContext, family: Family, localId: number, mine: SyncRecord, payload: SyncRecord, since: string): Promise<SyncRecord | null> {
   const key = family.matchKey(mine);
   if (key === null) return null;
   const query: Record<string, string> = scopeQueryOf(family, payload);
@@ -55,6 +56,7 @@ async function findLostCreate(ctx: RoundContext, family: Family, mine: SyncRecor
   const { records } = await ctx.remote.list(family.path, (body) => listIn(family, body), query);
   for (const record of kept(family, records)) {
     if (typeof record.url !== 'string' || ctx.state.byRemote(record.url)) continue;
+    if (madeBeforeOurSend(ctx, family, localId, record)) continue;
     try {
       // An explanation's own manual line there is not linked yet; its key does not use the line.
       const theirs = project(family, record);
@@ -97,7 +99,7 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     }
   }
   const lookFor = async (since: string): Promise<boolean> => {
-    const found = await findLostCreate(ctx, family, mine, payload, since);
+    const found = await findLostCreate(ctx, family, row.localId, mine, payload, since);
     if (!found) return false;
     if (manualLine) await linkManualLines(ctx, mineRaw.bank_transaction, found.bank_transaction);
     adopt(ctx, family, row.localId, found, toLocalForm(ctx.state, ctx.local, family, project(family, found)), mineRaw);
@@ -121,8 +123,9 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     return;
   }
   const sentAt = ctx.serviceNow();
-  // What went is kept with it: found later, what either side changed since is told apart (reconcile.ts, adopt).
-  ctx.state.markSent(family.name, row.localId, mine, sentAt);
+  // What went is kept with it: found later, what either side changed since is told apart (reconcile.ts,
+  // adopt), and a record made online before it first went out is not taken for it (madeBeforeOurSend).
+  ctx.state.markSent(family.name, row.localId, mine, sentAt, ctx.serviceClockMeasured() ? sentAt : null);
   try {
     const answer = await ctx.remote.request('POST', family.path, { body: { [family.one]: withoutEmpty(withoutTransitions(family, payload)) } });
     let created = recordIn(family, answer.body);

@@ -34,6 +34,11 @@ export class ServiceClock {
     if (changed) this.sqlite?.prepare('INSERT INTO sync_rate_budget (bucket, tokens, at) VALUES (?, ?, ?) ON CONFLICT(bucket) DO UPDATE SET tokens = excluded.tokens, at = excluded.at').run(ROW, offset, this.timer.now());
   }
 
+  /** Whether an answer has given a Date yet: until then `now` is the desktop's own clock, however far off. */
+  measured(): boolean {
+    return this.offsetMs !== null;
+  }
+
   /** Epoch milliseconds on the service's clock. */
   nowMs(): number {
     return this.timer.now() + (this.offsetMs ?? 0);

@@ -250,6 +250,7 @@ export class SyncService {
       counts: { pulled: 0, pushed: 0, conflicts: 0, refused: 0 },
       now: () => this.options.deps.clock.now().toISOString(),
       serviceNow: () => this.serviceClock.now(),
+      serviceClockMeasured: () => this.serviceClock.measured(),
       signal,
       progress: (event) => this.emit(event),
       sweepEveryMs: this.options.sweepEveryMs ?? 15 * 60_000,

@@ -187,7 +187,7 @@ export class SyncState {
     this.sqlite
       .prepare(
         `INSERT INTO sync_outbox (family, local_id, operation, state, remote_url, attempts, last_error, updated_at) VALUES (@family, @localId, @operation, @state, @remoteUrl, @attempts, @lastError, @updatedAt)
-         ON CONFLICT(family, local_id) DO UPDATE SET operation = excluded.operation, state = excluded.state, remote_url = excluded.remote_url, attempts = excluded.attempts, last_error = excluded.last_error, updated_at = excluded.updated_at, sent = NULL`,
+         ON CONFLICT(family, local_id) DO UPDATE SET operation = excluded.operation, state = excluded.state, remote_url = excluded.remote_url, attempts = excluded.attempts, last_error = excluded.last_error, updated_at = excluded.updated_at, sent = NULL, first_sent_at = NULL`,
       )
       .run(row);
   }
@@ -196,9 +196,22 @@ export class SyncState {
     this.sqlite.prepare('UPDATE sync_outbox SET state = ?, last_error = ?, attempts = attempts + 1, updated_at = ? WHERE family = ? AND local_id = ?').run(state, lastError, now, family, localId);
   }
 
-  /** A create going out: in flight from `now`, with the record it sends (the book's spelling, as compared). */
-  markSent(family: string, localId: number, sent: Record<string, unknown>, now: string): void {
-    this.sqlite.prepare("UPDATE sync_outbox SET state = 'in_flight', last_error = NULL, attempts = attempts + 1, updated_at = ?, sent = ? WHERE family = ? AND local_id = ?").run(now, JSON.stringify(sent), family, localId);
+  /**
+   * A create going out: in flight from `now`, with the record it sends (the book's spelling, as compared).
+   * Its first send also keeps `firstSentAt` (the service's time then, or null when that clock was not
+   * known); a send again after the in-doubt window keeps the first.
+   */
+  markSent(family: string, localId: number, sent: Record<string, unknown>, now: string, firstSentAt: string | null): void {
+    this.sqlite
+      .prepare(
+        "UPDATE sync_outbox SET state = 'in_flight', last_error = NULL, attempts = attempts + 1, updated_at = ?, sent = ?, first_sent_at = CASE WHEN attempts = 0 THEN ? ELSE first_sent_at END WHERE family = ? AND local_id = ?",
+      )
+      .run(now, JSON.stringify(sent), firstSentAt, family, localId);
+  }
+
+  /** When the create first went out, on the service's clock; null when never sent, not known then, or sent before this was kept (migration 0026). */
+  firstSentOf(family: string, localId: number): string | null {
+    return (this.sqlite.prepare('SELECT first_sent_at FROM sync_outbox WHERE family = ? AND local_id = ?').pluck().get(family, localId) as string | null | undefined) ?? null;
   }
 
   /** The record a create in doubt sent, or null when it was never sent (or sent before this was kept). */

@@ -68,6 +68,8 @@ export const syncOutbox = sqliteTable(
     updatedAt: text('updated_at').notNull(),
     /** JSON: the record a create sent, in the book's spelling (its fields as compared), kept while it is in doubt. */
     sent: text('sent'),
+    /** When a create first went out, on the service's clock; null when that clock was not known then (migration 0026). */
+    firstSentAt: text('first_sent_at'),
   },
   (table) => [uniqueIndex('sync_outbox_record').on(table.family, table.localId), index('sync_outbox_state').on(table.state)],
 );
