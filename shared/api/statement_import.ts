@@ -18,7 +18,11 @@ export type DateOrder = (typeof DATE_ORDERS)[number];
 
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 
-export const ROW_STATUSES = ['new', 'duplicate', 'possible_duplicate'] as const;
+/**
+ * `transfer`: the row is the other side of a transfer already explained from another account, whose
+ * line here the transfer made while the bank's was not in; importing the row puts it in that line's place.
+ */
+export const ROW_STATUSES = ['new', 'duplicate', 'possible_duplicate', 'transfer'] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 
 /** Why a row is an exact duplicate: the bank's own id, or the spec's date, amount and description. */
@@ -93,7 +97,7 @@ export const previewRowSchema = z.object({
   /** Absent until the rows are compared with a bank account. */
   status: z.enum(ROW_STATUSES).optional(),
   duplicate_reason: z.enum(DUPLICATE_REASONS).optional(),
-  /** The account's line this row repeats (duplicate) or may repeat (possible duplicate). */
+  /** The account's line this row repeats (duplicate), may repeat (possible duplicate) or replaces (the line a transfer made). */
   matches: existingLine.optional(),
 });
 export type PreviewRow = z.infer<typeof previewRowSchema>;
@@ -151,7 +155,7 @@ export const statementPreviewSchema = z.object({
   currency: z.string(),
   csv: csvPreviewSchema.optional(),
   rows: z.array(previewRowSchema),
-  counts: z.object({ new: z.number(), duplicate: z.number(), possible_duplicate: z.number() }),
+  counts: z.object({ new: z.number(), duplicate: z.number(), possible_duplicate: z.number(), transfer: z.number() }),
   balance: balanceCheckSchema.optional(),
   /** Rows an auto-explain bank rule will explain as they are imported (api-notes "Suggestions, bank rules and bulk accept"). */
   auto_explain: z

@@ -33,7 +33,7 @@ describe('classifyRows', () => {
     const lines = [line('2026-10-01', -276, 'Coffee A'), line('2026-10-02', -276, 'Coffee B'), line('2026-10-03', -276, 'Coffee C')];
     const verdicts = classifyRows(lines, [0, 1, 2], [held(1, '2026-10-02', -276, 'OASIS COFFEE')]);
     expect(verdicts.map((verdict) => verdict.status)).toEqual(['possible_duplicate', 'new', 'new']);
-    expect(countStatuses(verdicts)).toEqual({ new: 2, duplicate: 0, possible_duplicate: 1 });
+    expect(countStatuses(verdicts)).toEqual({ new: 2, duplicate: 0, possible_duplicate: 1, transfer: 0 });
   });
 
   it('does not offer a line an exact duplicate already repeats as a near match for another row', () => {

@@ -74,7 +74,7 @@ describe('statement preview', () => {
     expect(rows[1]).toMatchObject({ duplicate_reason: 'same_line', matches: { dated_on: '2026-10-03', description: 'Coffee shop' } });
     expect(rows[2]).toMatchObject({ matches: { dated_on: '2026-10-03', amount: '-12.0', description: 'CARD PAYMENT TO AMAZON' } });
     expect(rows[2].matches.url).toMatch(/\/v2\/bank_transactions\/\d+$/);
-    expect(body.statement_preview.counts).toEqual({ new: 0, duplicate: 2, possible_duplicate: 1 });
+    expect(body.statement_preview.counts).toEqual({ new: 0, duplicate: 2, possible_duplicate: 1, transfer: 0 });
     // Possible duplicates are not counted in the balance after import until the user includes them.
     expect(body.statement_preview.balance).toMatchObject({ before: '233.8', after: '233.8', difference: '766.2' });
   });

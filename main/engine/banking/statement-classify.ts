@@ -1,5 +1,6 @@
 import type { RowStatus } from '../../../shared/api/statement_import';
 import type { IncomingLine } from './statement-import';
+import { TRANSFER_PAIRING_DAYS } from './transfer-other-side';
 
 /** A line already in the bank account, as the review compares rows with it. */
 export interface ExistingLine {
@@ -8,6 +9,8 @@ export interface ExistingLine {
   amountMinor: number;
   description: string;
   fitid: string | null;
+  /** The line a transfer from another account made here, standing in for the bank's own line (and replaceable). */
+  madeByTransfer?: boolean;
 }
 
 export interface RowVerdict {
@@ -19,6 +22,14 @@ export interface RowVerdict {
 
 /** How far apart a bank may date the same payment on two statements (posting vs value date). */
 export const POSSIBLE_DUPLICATE_DAYS = 3;
+
+/**
+ * The widest window a row is compared in: a line a transfer made is the other side of the row up to
+ * the days a transfer pairs with a waiting line (transfer-other-side.ts), so both orders agree.
+ */
+export const NEAR_MATCH_DAYS = Math.max(POSSIBLE_DUPLICATE_DAYS, TRANSFER_PAIRING_DAYS);
+
+const windowOf = (line: ExistingLine) => (line.madeByTransfer ? TRANSFER_PAIRING_DAYS : POSSIBLE_DUPLICATE_DAYS);
 
 const DAY_MS = 86_400_000;
 const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
@@ -32,6 +43,10 @@ const keyOf = (line: { datedOn: string; amountMinor: number; description: string
  *
  * Every existing line stands for at most one row, so ten coffees of £2.76 in a file are not all
  * flagged by the one coffee already there, and a line an exact duplicate used is not offered again.
+ *
+ * When the line so found is one a transfer made (its other side, written before the bank's line was
+ * in), the row is that transfer's other side, not a duplicate: `transfer`, which the import puts in the
+ * made line's place (transferOtherSidesArrived).
  */
 export function classifyRows(lines: readonly IncomingLine[], fresh: readonly number[], existing: readonly ExistingLine[]): RowVerdict[] {
   const freshSet = new Set(fresh);
@@ -68,21 +83,21 @@ export function classifyRows(lines: readonly IncomingLine[], fresh: readonly num
     const match = nearestSameAmount(line, byAmount.get(line.amountMinor) ?? [], used);
     if (!match) return;
     used.add(match.id);
-    verdicts[index] = { status: 'possible_duplicate', match };
+    verdicts[index] = { status: match.madeByTransfer ? 'transfer' : 'possible_duplicate', match };
   });
   return verdicts;
 }
 
-/** The unused line of the same amount closest in date within the window, oldest first on a tie. */
+/** The unused line of the same amount closest in date within its window, oldest first on a tie. */
 function nearestSameAmount(line: IncomingLine, sameAmount: readonly ExistingLine[], used: ReadonlySet<number>): ExistingLine | undefined {
   const day = dayNumber(line.datedOn);
   let best: ExistingLine | undefined;
   let bestDistance = Infinity;
-  for (let i = firstOnOrAfter(sameAmount, day - POSSIBLE_DUPLICATE_DAYS); i < sameAmount.length; i++) {
+  for (let i = firstOnOrAfter(sameAmount, day - NEAR_MATCH_DAYS); i < sameAmount.length; i++) {
     const candidate = sameAmount[i]!;
     const distance = dayNumber(candidate.datedOn) - day;
-    if (distance > POSSIBLE_DUPLICATE_DAYS) break;
-    if (used.has(candidate.id)) continue;
+    if (distance > NEAR_MATCH_DAYS) break;
+    if (used.has(candidate.id) || Math.abs(distance) > windowOf(candidate)) continue;
     // The same day and text is the exact rule's business, not a near match.
     if (distance === 0 && candidate.description === line.description) continue;
     if (Math.abs(distance) < bestDistance) {
@@ -106,7 +121,7 @@ function firstOnOrAfter(lines: readonly ExistingLine[], day: number): number {
 }
 
 export function countStatuses(verdicts: readonly RowVerdict[]): Record<RowStatus, number> {
-  const counts: Record<RowStatus, number> = { new: 0, duplicate: 0, possible_duplicate: 0 };
+  const counts: Record<RowStatus, number> = { new: 0, duplicate: 0, possible_duplicate: 0, transfer: 0 };
   for (const verdict of verdicts) counts[verdict.status] += 1;
   return counts;
 }

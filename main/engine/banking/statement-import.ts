@@ -8,6 +8,7 @@ import { withBulkPageCache } from './bulk-page-cache';
 import { newLines } from './statement-dedup';
 import { refuseReconciledLines } from './statement-reconciled';
 import { insertLines } from './statement-insert';
+import { madeLinesReplaced, replaceMadeLines } from './transfer-side-arrived';
 
 export type { IncomingLine } from './incoming-line';
 
@@ -70,6 +71,9 @@ function importChecked(...[ctx, bankAccountId, lines, { source, fileName, rows, 
   const chosen = rows ? new Set(rows) : null;
   const fresh = chosen ? allFresh.filter((index) => chosen.has(index)) : allFresh;
   const skippedRows = rows ? notIn(rows, fresh) : [];
+  // Worked out over every new line, as the review did, before the chosen ones are inserted.
+  const made = madeLinesReplaced(ctx, bankAccountId, lines, allFresh);
+  const chosenMade = new Map([...made].filter(([index]) => fresh.includes(index)));
   // The lock first: a locked period is refused outright, whatever the person confirmed.
   refuseLockedLines(ctx, lines, fresh);
   refuseReconciledLines(ctx, bankAccountId, lines, fresh, reconciledConfirmed);
@@ -79,6 +83,7 @@ function importChecked(...[ctx, bankAccountId, lines, { source, fileName, rows, 
     .run(bankAccountId, source, fileName, lines.length, fresh.length, ctx.now);
   const uploadId = Number(upload.lastInsertRowid);
   insertLines(ctx, bankAccountId, uploadId, lines, fresh);
+  replaceMadeLines(ctx, uploadId, lines, chosenMade);
   ctx.recordChange('statement_uploads', uploadId, 'create');
   const autoExplained = fresh.length > 0 ? autoExplainUpload(ctx, bankAccountId, uploadId) : 0;
   return { uploadId, added: fresh.length, duplicates: lines.length - fresh.length, addedLines: fresh, skippedRows, autoExplained };

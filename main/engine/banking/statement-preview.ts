@@ -83,7 +83,7 @@ export function buildPreview(ctx: EngineContext, file: UploadedFile, options: Re
     currency,
     csv: parsed.csv ? csvRecord(ctx, file, read, bankRow) : undefined,
     rows: lines.map((line, index) => rowRecord(ctx, line, sources[index]!, index, verdicts?.[index], currency)),
-    counts: verdicts ? countStatuses(verdicts) : { new: 0, duplicate: 0, possible_duplicate: 0 },
+    counts: verdicts ? countStatuses(verdicts) : { new: 0, duplicate: 0, possible_duplicate: 0, transfer: 0 },
     balance: bankRow && verdicts ? balanceCheck(ctx, bankRow, lines, verdicts, statement) : undefined,
     // Ledgerdesk's bank rules: the rows an auto-explain rule will explain when they are imported.
     auto_explain: bankRow && verdicts ? autoExplainPreview(ctx, bankRow, lines, (index) => verdicts[index]!.status !== 'duplicate') : [],

@@ -9,11 +9,14 @@ import { fromMinor, toMinor } from '../../../shared/money';
  */
 
 /** Duplicates are what the upload skips whatever is chosen, so they cannot be checked; nor can rows not yet compared with an account. */
-export const isSelectable = (row: PreviewRow) => row.status === 'new' || row.status === 'possible_duplicate';
+export const isSelectable = (row: PreviewRow) => row.status === 'new' || row.status === 'possible_duplicate' || row.status === 'transfer';
 
-/** New rows start checked; possible duplicates wait for the user to decide. */
+/**
+ * New rows start checked, and so does a transfer's other side (imported, it takes the place of the line
+ * the transfer made); possible duplicates wait for the user to decide.
+ */
 export function initialSelection(rows: readonly PreviewRow[]): number[] {
-  return rows.filter((row) => row.status === 'new').map((row) => row.index);
+  return rows.filter((row) => row.status === 'new' || row.status === 'transfer').map((row) => row.index);
 }
 
 export interface BalanceNow {
@@ -63,6 +66,7 @@ export const STATUS_LABELS: Readonly<Record<RowStatus, string>> = {
   new: 'New',
   duplicate: 'Duplicate',
   possible_duplicate: 'Possible duplicate',
+  transfer: 'Transfer',
 };
 
 export const DATE_ORDER_LABELS: Readonly<Record<DateOrder, string>> = {
