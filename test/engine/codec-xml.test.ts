@@ -264,6 +264,15 @@ describe('XML requests', () => {
     }
     expect(bookSnapshot(t)).toEqual(before);
   });
+
+  it('say which elements were never closed, in words, not as the parser lists them', async () => {
+    const t = createTestBook();
+    const response = await t.json('PUT', '/v2/users/me', { xml: '<freeagent><user>', headers: JSON_ONLY });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].message).toBe('Malformed XML: <freeagent> and <user> are never closed (line 1)');
+    const one = await t.json('PUT', '/v2/users/me', { xml: '<freeagent>', headers: JSON_ONLY });
+    expect(one.body.errors[0].message).toBe("Malformed XML: Unclosed tag 'freeagent'. (line 1)");
+  });
 });
 
 describe('decodeXml', () => {

@@ -125,11 +125,27 @@ function decodeNode(value: unknown): unknown {
   return record;
 }
 
+/**
+ * The validator's sentence, except where it prints the elements left open as a JSON list
+ * ("Invalid '[    "freeagent",    "user"]' found."): those are named as a person would read them.
+ */
+function validatorWords(message: string): string {
+  const open = /^Invalid '(\[[\s\S]*\])' found\.$/.exec(message);
+  if (!open) return message;
+  try {
+    const names = (JSON.parse(open[1]!) as unknown[]).map((name) => `<${String(name)}>`);
+    if (names.length === 0) return message;
+    return `${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}` : names[0]!} ${names.length > 1 ? 'are' : 'is'} never closed`;
+  } catch {
+    return message;
+  }
+}
+
 /** Parses a request body. A DOCTYPE or entity declaration is refused before parsing: nothing expands. */
 export function decodeXml(text: string): Record<string, unknown> {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw badRequest('XML with a DOCTYPE or entity declarations is not accepted');
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw badRequest(`Malformed XML: ${valid.err.msg} (line ${valid.err.line})`);
+  if (valid !== true) throw badRequest(`Malformed XML: ${validatorWords(valid.err.msg)} (line ${valid.err.line})`);
   let document: XmlNode;
   try {
     document = parser.parse(text) as XmlNode;
