@@ -20,6 +20,8 @@ export interface OpeningDraft extends DraftMeta {
   key: string;
   section: SectionId;
   fields: unknown;
+  /** Text typed in fields that could not read it, by field id, as typed (lib/drafts/typed-texts). */
+  typed?: Record<string, string>;
   /** The fields as the editor held them (parked in this window), not as stored: nothing to decode. */
   live?: boolean;
 }
@@ -28,8 +30,15 @@ export interface OpeningDraft extends DraftMeta {
 export const fieldsOf = (draft: OpeningDraft): unknown => (draft.live ? draft.fields : decodeState(draft.fields));
 
 function openingOf(draft: StoredDraft): OpeningDraft {
-  const meta = decodeState(draft.state) as Partial<DraftMeta> & { fields?: unknown };
-  return { key: draft.key, section: draft.section as SectionId, kind: String(meta.kind ?? ''), record: typeof meta.record === 'string' ? meta.record : null, fields: meta.fields };
+  const meta = decodeState(draft.state) as Partial<DraftMeta> & { fields?: unknown; typed?: unknown };
+  return { key: draft.key, section: draft.section as SectionId, kind: String(meta.kind ?? ''), record: typeof meta.record === 'string' ? meta.record : null, fields: meta.fields, typed: typedOf(meta.typed) };
+}
+
+/** A stored draft's typed texts, leaving out anything that is not a field id and its text. */
+function typedOf(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const texts = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return texts.length > 0 ? Object.fromEntries(texts) : undefined;
 }
 
 class DraftInbox {

@@ -8,6 +8,8 @@
  * - an editor opened for a kept draft (draft-inbox) starts with the draft's state;
  * - when the editor goes away with changes not yet written, they are written at once.
  * The editor calls `saved()` after each successful save: the draft is then gone.
+ * Text a field below the editor shows but cannot read (a date typed "31/13/2026") is kept as typed
+ * beside the state (lib/drafts/typed-texts), and a restored draft puts it back in its field.
  */
 import { untrack } from 'svelte';
 import { deleteDraft, listDrafts, putDraft } from '../api/drafts';
@@ -19,6 +21,7 @@ import { encodeState } from './draft-files';
 import { contactNamesRead } from './draft-labels';
 import { draftInbox, fieldsOf, type DraftMeta, type OpeningDraft } from './draft-inbox.svelte';
 import { leaveGuard, type GuardedEditor } from './leave-guard.svelte';
+import { offerTypedTextKeeper, type TypedTextKeeper } from './typed-texts';
 
 /** "About a second" after the last key. */
 export const DRAFT_DELAY_MS = 600;
@@ -72,7 +75,7 @@ function keyFor(section: SectionId, kind: string, record: string | null): string
 /** A record's key is the same each time; a random one is taken only by this editor. */
 const isRecordKey = (key: string) => !/-new-[0-9a-f]{8}$/.test(key);
 
-export class EditorDraft<State> implements GuardedEditor {
+export class EditorDraft<State> implements GuardedEditor, TypedTextKeeper {
   dirty = $state(false);
   /** What the person sees beside the title: nothing, "Draft kept", or why it was not. */
   status = $state<'none' | 'kept' | 'failed'>('none');
@@ -93,12 +96,23 @@ export class EditorDraft<State> implements GuardedEditor {
   private closeEditing: () => void = () => undefined;
   /** The editor is on screen (between its effect's start and cleanup). */
   private present = false;
+  /**
+   * Text typed in fields below the editor that could not read it, by field id (TypedTextKeeper). A
+   * field that goes while unreadable leaves its text here: it was typed, and the draft keeps it.
+   */
+  private typedTexts = $state<Record<string, string>>({});
+  /** The fields on screen that can show text again, by id. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- looked up when a draft is applied, never watched
+  private readonly showing = new Map<string, (text: string) => void>();
+  /** Text of a restored draft not yet shown in its field (the field is not on screen yet), by id. */
+  private toShow: Record<string, string> = {};
 
   constructor(private readonly spec: DraftSpec<State>) {
+    this.offerToFields();
     if (spec.off) {
       // Nothing written (finished from the start); what was typed is still compared, and guarded.
       this.key = '';
-      this.baseline = snapshotOf(spec.state());
+      this.baseline = this.held();
       this.finished = true;
       if (spec.loads) this.started = false;
       $effect(() => this.watch());
@@ -112,13 +126,13 @@ export class EditorDraft<State> implements GuardedEditor {
     const claimed = draftInbox.claim(spec.kind, record) ?? (record ? (draftInbox.resume(spec.section, spec.kind, record, spec.belongs) ?? this.takeOver(record)) : null);
     this.key = claimed?.key ?? keyFor(spec.section, spec.kind, record);
     if (!claimed) this.keepApartFromEarlierDraft();
-    this.baseline = snapshotOf(spec.state());
+    this.baseline = this.held();
     if (spec.loads) {
       this.started = false;
       this.claimed = claimed;
     } else if (claimed) {
       this.stored = true;
-      spec.apply(fieldsOf(claimed) as State);
+      this.take(claimed);
     }
     $effect(() => this.watch());
     $effect(() => {
@@ -136,7 +150,7 @@ export class EditorDraft<State> implements GuardedEditor {
         if (this.dirty && !this.finished) {
           this.flush();
           const fields = $state.snapshot(this.spec.state());
-          draftInbox.park({ key: this.key, section: this.spec.section, kind: this.spec.kind, record: this.spec.record(), fields, live: true });
+          draftInbox.park({ key: this.key, section: this.spec.section, kind: this.spec.kind, record: this.spec.record(), fields, typed: this.typedNow(), live: true });
         }
       };
     });
@@ -156,7 +170,64 @@ export class EditorDraft<State> implements GuardedEditor {
     clearTimeout(before.timer);
     before.finished = true;
     this.writing = before.writing;
-    return { key: before.key, section, kind, record, fields, live: true };
+    return { key: before.key, section, kind, record, fields, typed: before.typedNow(), live: true };
+  }
+
+  /**
+   * Offers the draft to the fields below the editor (lib/drafts/typed-texts). An editor made outside a
+   * component's start (the import review's, in an effect root of its own) has no fields below it that
+   * could ask: Svelte refuses a context there, and there is nothing to offer.
+   */
+  private offerToFields(): void {
+    try {
+      offerTypedTextKeeper(this);
+    } catch {
+      // Outside a component's start: see above.
+    }
+  }
+
+  /** What the editor holds now, to compare with the baseline: its state and the text its fields could not read. */
+  private held(): unknown {
+    return snapshotOf({ state: this.spec.state(), typed: this.typedTexts });
+  }
+
+  /** The typed texts as plain values, or undefined when there are none. */
+  private typedNow(): Record<string, string> | undefined {
+    const typed = $state.snapshot(this.typedTexts);
+    return Object.keys(typed).length > 0 ? typed : undefined;
+  }
+
+  /** Puts a kept draft in the editor: its state, then the text its fields could not read, as typed. */
+  private take(draft: OpeningDraft): void {
+    this.spec.apply(fieldsOf(draft) as State);
+    const typed = draft.typed ?? {};
+    this.typedTexts = { ...typed };
+    this.toShow = { ...typed };
+    for (const [id, show] of this.showing) this.showKept(id, show);
+  }
+
+  private showKept(id: string, show: (text: string) => void): void {
+    const text = this.toShow[id];
+    if (text === undefined) return;
+    delete this.toShow[id];
+    show(text);
+  }
+
+  typed(id: string, text: string | null): void {
+    // Untracked: called from a field's effect, which must not depend on what the draft holds.
+    untrack(() => {
+      if (text !== null) {
+        if (this.typedTexts[id] !== text) this.typedTexts[id] = text;
+      } else if (id in this.typedTexts && !(id in this.toShow)) delete this.typedTexts[id];
+    });
+  }
+
+  shows(id: string, show: (text: string) => void): () => void {
+    this.showing.set(id, show);
+    this.showKept(id, show);
+    return () => {
+      if (this.showing.get(id) === show) this.showing.delete(id);
+    };
   }
 
   /**
@@ -198,24 +269,24 @@ export class EditorDraft<State> implements GuardedEditor {
    * with, so it alone neither asks on leaving nor keeps a draft.
    */
   startWith(change: () => void): void {
-    const untouched = sameState(snapshotOf(this.spec.state()), this.baseline);
+    const untouched = sameState(this.held(), this.baseline);
     change();
-    if (untouched) this.baseline = snapshotOf(this.spec.state());
+    if (untouched) this.baseline = this.held();
   }
 
   /** For a `loads` editor, once it shows what it read: that is the baseline, and a kept draft goes on it. */
   ready(): void {
     if (this.spec.off) {
-      this.baseline = snapshotOf(this.spec.state());
+      this.baseline = this.held();
       this.started = true;
       return;
     }
-    this.baseline = snapshotOf(this.spec.state());
+    this.baseline = this.held();
     const claimed = this.claimed;
     this.claimed = null;
     if (claimed) {
       this.stored = true;
-      this.spec.apply(fieldsOf(claimed) as State);
+      this.take(claimed);
     }
     this.started = true;
   }
@@ -223,7 +294,7 @@ export class EditorDraft<State> implements GuardedEditor {
   private watch(): void {
     if (!this.started) return;
     // The snapshot reads every field (so each is watched); the comparison, of plain values, need not.
-    const now = snapshotOf(this.spec.state());
+    const now = this.held();
     untrack(() => {
       clearTimeout(this.timer);
       this.dirty = !sameState(now, this.baseline);
@@ -238,13 +309,14 @@ export class EditorDraft<State> implements GuardedEditor {
     clearTimeout(this.timer);
     if (this.finished) return;
     const fields = this.spec.state();
+    const typed = this.typedNow();
     const meta: DraftMeta = { kind: this.spec.kind, record: this.spec.record() };
     const key = this.key;
     this.writing = this.writing.then(async () => {
       // The label names the contact: its name is read first (once).
       await contactNamesRead();
       const label = this.spec.label();
-      const state = (await encodeState({ ...meta, fields })) as Record<string, unknown>;
+      const state = (await encodeState({ ...meta, fields, ...(typed ? { typed } : {}) })) as Record<string, unknown>;
       const result = await putDraft(key, { section: this.spec.section, label, state });
       if (result.ok) {
         this.stored = true;
@@ -273,7 +345,10 @@ export class EditorDraft<State> implements GuardedEditor {
   /** Called by the editor after it saved: what it shows now is the baseline, and the draft goes. */
   saved(): void {
     clearTimeout(this.timer);
-    this.baseline = snapshotOf(this.spec.state());
+    // Saved, every field read (a save is held while one cannot): no text is left over from before.
+    this.typedTexts = {};
+    this.toShow = {};
+    this.baseline = this.held();
     this.dirty = false;
     if (this.stored) this.forget();
     this.status = 'none';
