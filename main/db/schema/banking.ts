@@ -128,6 +128,9 @@ export const bankTransactionExplanations = sqliteTable(
     // What pays a document is read by its id (settlements, due amounts): migration 0025.
     index('explanations_paid_invoice').on(table.paidInvoiceId).where(isNotNull(table.paidInvoiceId)),
     index('explanations_paid_bill').on(table.paidBillId).where(isNotNull(table.paidBillId)),
+    // A transfer's made line and its counterpart are read by these ids (statement imports, every transfer write): migration 0027.
+    index('explanations_transfer_transaction').on(table.transferTransactionId).where(isNotNull(table.transferTransactionId)),
+    index('explanations_transfer_source').on(table.transferSourceId).where(isNotNull(table.transferSourceId)),
   ],
 );
 
