@@ -18,6 +18,7 @@ import { choiceParam, periodConditions } from '../query-params';
 import { countWhileUnchanged } from '../read-cache';
 import { created, deleted, ok, type Route, type RouteRequest, type RouteResult } from '../route';
 import { idFromUrl } from '../urls';
+import { urlsParam } from '../sales/list-query';
 import { applyPurchaseProfile } from '../assets/purchase-profile';
 
 // Read once per bill a list page shows: prepared once per connection.
@@ -85,6 +86,11 @@ function listBills(request: RouteRequest): RouteResult {
   if (project !== undefined) {
     conditions.push('b.project_id = @project');
     params.project = project;
+  }
+  const urls = urlsParam(query, 'bills');
+  if (urls !== undefined) {
+    conditions.push('b.id IN (SELECT value FROM json_each(@urls))');
+    params.urls = urls;
   }
   const from = `FROM bills b LEFT JOIN (
       SELECT paid_bill_id, sum(gross_minor) AS native_paid, sum(coalesce(foreign_gross_minor, gross_minor)) AS own_paid

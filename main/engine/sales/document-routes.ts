@@ -18,7 +18,7 @@ import { documentPdf } from './pdf/document-pdf';
 import { writeDocument } from './document-write';
 import { findDocument, KINDS, type DocumentKind, type DocumentRow } from './documents';
 import { releaseEstimateOf } from './estimate-transitions';
-import { documentView, linkParam, sortParam } from './list-query';
+import { documentView, linkParam, sortParam, urlsParam } from './list-query';
 import { settlementsOf } from './settlements';
 import { viewSql } from './status';
 import { transition } from './transitions';
@@ -63,6 +63,11 @@ export function listDocuments(kind: DocumentKind, spec: ListSpec, request: Route
   if (projectId !== undefined) {
     conditions.push('i.project_id = @project');
     params.project = projectId;
+  }
+  const urls = urlsParam(query, info.resource);
+  if (urls !== undefined) {
+    conditions.push('i.id IN (SELECT value FROM json_each(@urls))');
+    params.urls = urls;
   }
   const where = conditions.join(' AND ');
   const direction = sort.descending ? 'DESC' : 'ASC';

@@ -11,6 +11,33 @@ export function sortParam(query: URLSearchParams, keys: readonly string[], fallb
   return { key, descending };
 }
 
+/** The most records `urls=` may name: a page's worth, so one answer holds them all. */
+export const MAX_URLS = 100;
+
+/**
+ * `urls=<url>,<url>,...` (Ledgerdesk): only the records of `resource` named, by url or id, for a
+ * screen that needs a few records by url and would otherwise read the whole list. A filter like the
+ * others: a record not in the book is simply not in the answer. Malformed, of another resource,
+ * empty or more than MAX_URLS is a 400. Answers the ids as a JSON array, for `IN (SELECT value FROM
+ * json_each(@urls))`, which keeps one statement whatever the count.
+ */
+export function urlsParam(query: URLSearchParams, resource: string): string | undefined {
+  const value = query.get('urls');
+  if (value === null) return undefined;
+  const parts = value.split(',').map((part) => part.trim());
+  const noun = resource.replace(/_/g, ' ').replace(/s$/, '');
+  if (value.trim() === '' || parts.includes('')) throw badRequest(`urls must be ${noun} urls separated by commas`);
+  if (parts.length > MAX_URLS) throw badRequest(`urls may name at most ${MAX_URLS} ${resource.replace(/_/g, ' ')}`);
+  const ids = parts.map((part) => {
+    try {
+      return idFromUrl(part, resource, 'urls');
+    } catch {
+      throw badRequest(`urls must be ${noun} urls separated by commas: ${part} is not one`);
+    }
+  });
+  return JSON.stringify([...new Set(ids)]);
+}
+
 /**
  * A list filter naming another record by url or id (contact=, project=): malformed is a 400, a record
  * that does not exist a 404, as for bank_account on the banking lists.
