@@ -13,11 +13,11 @@ import { redoLatest, undoLatest } from './undo-helpers';
 
 const SAVINGS_NUMBER = '87654321';
 
-async function transferMadeFirst() {
+async function transferMadeFirst(datedOn = '2026-10-05') {
   const t = createTestBook();
   const current = await bankAccount(t, { name: 'Current', opening_balance: '0' });
   const savings = await bankAccount(t, { name: 'Savings', opening_balance: '0', account_number: SAVINGS_NUMBER, sort_code: '20-00-00' });
-  await uploadLines(t, current, [{ dated_on: '2026-10-05', amount: '-500.00', description: 'TFR TO SAVINGS' }]);
+  await uploadLines(t, current, [{ dated_on: datedOn, amount: '-500.00', description: 'TFR TO SAVINGS' }]);
   const line = await lineNamed(t, current, 'TFR TO SAVINGS');
   const transfer = await explain(t, { bank_transaction: line.url, gross_value: '-500', transfer_bank_account: savings });
   expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
@@ -38,6 +38,17 @@ describe("the other account's statement line of a transfer already explained", (
     const [row] = answer.body.statement_preview.rows;
     expect(row).toMatchObject({ status: 'transfer', matches: { url: made.url, dated_on: '2026-10-05', amount: '500.0' } });
     expect(answer.body.statement_preview.counts).toEqual({ new: 0, duplicate: 0, possible_duplicate: 0, transfer: 1 });
+  });
+
+  it("counts the row in the balance check net of the made line it replaces", async () => {
+    // The transfer on 8 October made Savings' line on the 8th; the bank's arrived on the 6th. On the
+    // statement's closing day, the 6th, the account holds nothing yet; after the import it holds 500.00
+    // (the bank's line in, the made line of the 8th out), which is the statement's closing balance.
+    const { t, savings } = await transferMadeFirst('2026-10-08');
+    const file = ofx([{ date: '2026-10-06', amount: '500.00', name: 'FROM CURRENT ACCOUNT', fitid: 'S1' }], { amount: '500.00', date: '2026-10-06' }, SAVINGS_NUMBER);
+    const answer = await preview(t, 'savings.ofx', file, { bank_account: savings });
+    expect(answer.body.statement_preview.rows[0].status).toBe('transfer');
+    expect(answer.body.statement_preview.balance).toEqual({ as_of: '2026-10-06', before: '0.0', after: '500.0', closing_balance: '500.0', difference: '0.0' });
   });
 
   it('takes the place of the line the transfer made when imported: one line, the bank’s, explained as the transfer', async () => {

@@ -15,7 +15,8 @@ export interface BalancedAccount {
  * The closing balance check of the review. The account's balance is taken on the statement's own
  * closing date (its last row's date when it names none), so lines the account holds from after the
  * statement do not make a correct import look wrong. `after` counts the rows marked new, which is
- * what Import writes unless the user changes the choice; the renderer recounts as they do.
+ * what Import writes unless the user changes the choice, and the rows that are a transfer's other side
+ * net of the line the transfer made, which they replace; the renderer recounts as they do.
  */
 export function balanceCheck(ctx: EngineContext, account: BalancedAccount, lines: readonly IncomingLine[], verdicts: readonly RowVerdict[], statement: StatementAccount | undefined): ApiRecord | undefined {
   const closing = statement?.closingBalance;
@@ -29,7 +30,10 @@ export function balanceCheck(ctx: EngineContext, account: BalancedAccount, lines
   const before = account.openingBalanceMinor + held;
   let after = before;
   lines.forEach((line, index) => {
-    if (verdicts[index]?.status === 'new' && line.datedOn <= asOf) after += line.amountMinor;
+    const verdict = verdicts[index];
+    if (verdict?.status !== 'new' && verdict?.status !== 'transfer') return;
+    if (line.datedOn <= asOf) after += line.amountMinor;
+    if (verdict.status === 'transfer' && verdict.match && verdict.match.datedOn <= asOf) after -= verdict.match.amountMinor;
   });
   const check: ApiRecord = {
     as_of: date(asOf),

@@ -35,7 +35,12 @@ export function balanceContributions(preview: StatementPreview): Map<number, num
   const contributions = new Map<number, number>();
   const asOf = preview.balance?.as_of;
   if (!asOf) return contributions;
-  for (const row of preview.rows) if (row.dated_on <= asOf) contributions.set(row.index, toMinor(row.amount, preview.currency));
+  for (const row of preview.rows) {
+    let contribution = row.dated_on <= asOf ? toMinor(row.amount, preview.currency) : 0;
+    // A transfer's other side replaces the line the transfer made: that line leaves the balance.
+    if (row.status === 'transfer' && row.matches && row.matches.dated_on <= asOf) contribution -= toMinor(row.matches.amount, preview.currency);
+    if (contribution !== 0) contributions.set(row.index, contribution);
+  }
   return contributions;
 }
 
