@@ -53,6 +53,13 @@ export async function listBills(view: BillView): Promise<ApiResult<Bill[]>> {
   }
 }
 
+/** The bills named by url (at most 100), newest first; a bill no longer in the book is not in the answer. */
+export async function listBillsByUrl(urls: readonly string[]): Promise<ApiResult<Bill[]>> {
+  const sent = await send('GET', '/v2/bills', { query: { view: 'all', per_page: '100', urls: urls.join(',') } });
+  if (!sent.ok) return sent;
+  return decode(sent.value, 'bills', billSchema.array());
+}
+
 export async function countBills(view: BillView): Promise<ApiResult<number>> {
   const sent = await send('GET', '/v2/bills', { query: { view, per_page: '1' } });
   if (!sent.ok) return sent;

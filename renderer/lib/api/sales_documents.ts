@@ -95,10 +95,12 @@ export interface DocumentFields {
   items?: DocumentItemFields[];
 }
 
-/** What narrows a list besides its view: one contact's or one project's documents. */
+/** What narrows a list besides its view: one contact's or one project's documents, or those named. */
 export interface DocumentFilter {
   contact?: string;
   project?: string;
+  /** Up to 100 documents' urls, separated by commas (the engine's urls= filter). */
+  urls?: string;
 }
 
 export const DOCUMENT_PAGE_SIZE = 100;
