@@ -16,6 +16,7 @@ import { invoiceWriteSuite } from './suites/invoice-write';
 import { benchParsers } from './parsers';
 import { overviewPaintSuite } from './overview-paint';
 import { reportsSuite } from './reports';
+import { registerOpenSuite } from './suites/register-open';
 import { registerRenderSuite } from './suites/register-render';
 import { statementUploadSuite } from './suites/statement-upload';
 import { suggestionsSuite } from './suites/suggestions';
@@ -23,7 +24,7 @@ import { syncSuite } from './suites/sync';
 
 const parserSuite: CustomSuite = { name: 'statement parsers', run: benchParsers };
 
-const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceWriteSuite, invoiceEditorSuite, registerRenderSuite, overviewPaintSuite, syncSuite, suggestionsSuite];
+const SUITES: (Suite | CustomSuite)[] = [bankAccountsSuite, statementUploadSuite, parserSuite, reportsSuite, invoicePdfSuite, invoiceWriteSuite, invoiceEditorSuite, registerRenderSuite, registerOpenSuite, overviewPaintSuite, syncSuite, suggestionsSuite];
 
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');
