@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { bankAccounts, bankTransactionExplanations, bankTransactions, categories } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
+import { isUserLocked } from '../ledger/locks';
 import { preparedPerConnection } from '../prepared';
 import { paidInvoiceUrl } from '../sales/payments';
 import { recordUrl } from '../urls';
@@ -108,7 +109,9 @@ export function explanationRecord(ctx: EngineContext, row: ExplanationRow, known
     is_money_out: !moneyIn,
     is_money_paid_to_user: false,
     is_deletable: row.transferSourceId === null,
-    is_locked: false,
+    // As a bill's: the user lock refuses any change on or before its date; a filed VAT return only one
+    // that would move its boxes, so it does not lock the explanation (ledger/locks.ts).
+    is_locked: isUserLocked(ctx, row.datedOn),
     has_pending_operation: false,
     marked_for_review: row.markedForReview,
     ...attachmentFields(ctx, EXPLANATIONS, [row.id]),

@@ -34,6 +34,12 @@ export function userLockDate(ctx: Pick<EngineContext, 'db'>): string | null {
   return userLockQuery(ctx.db).get()?.date ?? null;
 }
 
+/** Whether the user lock covers `date`: nothing dated then may change. */
+export function isUserLocked(ctx: Pick<EngineContext, 'db'>, date: string): boolean {
+  const locked = userLockDate(ctx);
+  return locked !== null && date <= locked;
+}
+
 export interface BookLock {
   date: string;
   /** What set it, in words for a refusal: the user lock or a filed VAT return. */

@@ -5,7 +5,7 @@ import { billItems, contacts } from '../../db/schema';
 import { loadCompany } from '../company-record';
 import type { EngineContext } from '../context';
 import { preparedPerConnection } from '../prepared';
-import { userLockDate } from '../ledger/locks';
+import { isUserLocked } from '../ledger/locks';
 import { recordUrl } from '../urls';
 import { date, decimal, timestamp, type ApiRecord } from '../values';
 import type { BillItemRow } from './bill-items';
@@ -57,9 +57,6 @@ export function billRecord(ctx: EngineContext, bill: BillRow, withItems: boolean
   const settled = status === 'Paid' || status === 'Refunded';
   const items = itemsOf(ctx, bill.id);
   const contact = contactQuery(ctx.db).get({ id: bill.contactId })!;
-  // Only the user lock refuses a change to a bill; a filed VAT return refuses only what would move its
-  // boxes (filed-vat-returns.ts), so it does not make the bill locked.
-  const locked = userLockDate(ctx);
   const money = (minor: number) => decimal(fromMinor(minor, bill.currency));
   return {
     url: recordUrl(ctx, 'bills', bill.id),
@@ -81,7 +78,9 @@ export function billRecord(ctx: EngineContext, bill: BillRow, withItems: boolean
     long_status: longStatus(status, bill.dueOn, ctx.today),
     // The live service's default (its web app's entry mode): false in the company's currency, true otherwise.
     input_total_values_inc_tax: bill.currency !== native,
-    is_locked: locked !== null && bill.datedOn <= locked,
+    // Only the user lock refuses a change to a bill; a filed VAT return refuses only what would move its
+    // boxes (filed-vat-returns.ts), so it does not make the bill locked.
+    is_locked: isUserLocked(ctx, bill.datedOn),
     is_paid_by_hire_purchase: false,
     comments: bill.comments ?? undefined,
     ec_status: bill.ecStatus ?? undefined,
