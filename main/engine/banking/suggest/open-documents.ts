@@ -2,7 +2,7 @@ import { loadCompany } from '../../company-record';
 import type { EngineContext } from '../../context';
 import { readWhileUnchanged } from '../../read-cache';
 import { billOutstandingSql } from '../../sales/contact-record';
-import { settlementsOf } from '../../sales/settlements';
+import { settledMinor, settlementsByDocument } from '../../sales/settlements';
 import { roundConfidence, type Guess, type GuessLine } from './guess';
 import { payeeOfCached } from './history';
 
@@ -43,6 +43,9 @@ interface DocumentSql {
 
 const NAME_SQL = `COALESCE(NULLIF(c.organisation_name, ''), TRIM(COALESCE(c.first_name, '') || ' ' || COALESCE(c.last_name, '')))`;
 
+/** An as-at date after any a document can carry (dates are YYYY-MM-DD): every settlement counts. */
+const EVERY_DAY = '9999-12-31';
+
 function openDocuments(ctx: EngineContext): OpenDocument[] {
   const sqlite = ctx.book.sqlite;
   const invoices = sqlite
@@ -52,10 +55,12 @@ function openDocuments(ctx: EngineContext): OpenDocument[] {
        FROM invoices i JOIN contacts c ON c.id = i.contact_id WHERE i.kind = 'invoice' AND i.status = 'Sent'`,
     )
     .all() as DocumentSql[];
+  // Every invoice's settlements in three reads, not three per invoice: the index is built again
+  // after every change to the book, and the register's next page waits for it.
+  const settlements = settlementsByDocument(ctx, EVERY_DAY);
   const documents: OpenDocument[] = [];
   for (const row of invoices) {
-    const settled = settlementsOf(ctx, row.id).reduce((sum, entry) => sum + entry.amountMinor, 0);
-    const due = row.totalMinor - row.cisMinor - settled;
+    const due = row.totalMinor - row.cisMinor - settledMinor(settlements.get(row.id) ?? []);
     if (due > 0) documents.push({ kind: 'invoice', id: row.id, contactId: row.contactId, projectId: row.projectId, reference: compact(row.reference), currency: row.currency, dueMinor: due, contactWords: nameWords(row.name), dueOn: row.dueOn });
   }
   const bills = sqlite
