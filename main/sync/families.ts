@@ -166,6 +166,7 @@ export const FAMILIES: readonly Family[] = [
     skip: (record) => record.is_deletable === false,
     byPath: ['category'],
     ownLine: 'bank_transaction',
+    remadeOnline: true,
     carriesAttachments: true,
   },
 ];

@@ -111,6 +111,12 @@ export interface Family {
    * number): a create whose value a record already online holds goes to review instead (unique-online.ts).
    */
   uniqueOnline?: string;
+  /**
+   * Records the sync itself may delete and make again online (a transfer moved onto the statement line
+   * that arrived for it, transfer-sides.ts): a new remote record with the key of a linked one whose
+   * remote copy is gone is linked to it, not made here again.
+   */
+  remadeOnline?: boolean;
   /** Files hang off these records (explanations' attachments): they follow them (attachments.ts). */
   carriesAttachments?: boolean;
 }

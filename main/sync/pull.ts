@@ -11,6 +11,7 @@ import { kept, listIn, localPath, recordIn } from './shape';
 import { cursorName, remoteScopes, type Scope } from './scopes';
 import type { Cursor, MappedRecord } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
+import { relinkRemade } from './transfer-sides';
 
 /** Timestamps have second precision and inclusiveness is unknown: re-read the last hour every time. */
 export const OVERLAP_MS = 3_600_000;
@@ -175,6 +176,7 @@ export async function pullNewRecord(ctx: RoundContext, family: Family, theirsRaw
     }
   }
   if (await adoptLostCreate(ctx, family, theirsRaw, theirs)) return;
+  if (await relinkRemade(ctx, family, theirsRaw, theirs)) return;
   const created = await createHere(ctx, family, theirsRaw, theirs);
   if (created && manualLine) await linkManualLines(ctx, created.bank_transaction, theirsRaw.bank_transaction);
 }

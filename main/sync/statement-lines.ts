@@ -10,6 +10,7 @@ import { RemoteRefusal, UncertainWrite } from './remote-errors';
 import { sendToReview } from './review';
 import { remoteScopes } from './scopes';
 import type { OutboxRow } from './state';
+import { transferFollowsLine } from './transfer-sides';
 import { batchesByDay, uploadLine, type UploadLine } from './upload-lines';
 
 /**
@@ -103,8 +104,11 @@ async function bringHere(ctx: RoundContext, family: Family, localAccountUrl: str
   const toCreate: SyncRecord[] = [];
   for (const theirs of fresh) {
     const same = free.get(remoteKey(ctx, family, theirs))?.shift();
-    if (same) saveBases(ctx, family, localIdOf(String(same.url)), theirs, same);
-    else toCreate.push(theirs);
+    if (same) {
+      saveBases(ctx, family, localIdOf(String(same.url)), theirs, same);
+      // A line of ours whose upload's answer was lost, or that the background import showed late.
+      await transferFollowsLine(ctx, String(same.url), theirs);
+    } else toCreate.push(theirs);
   }
   if (toCreate.length === 0) return;
   const wanted = groupBy(
@@ -219,5 +223,6 @@ async function pairSent(ctx: RoundContext, family: Family, remoteAccountUrl: str
     if (!made) continue;
     saveBases(ctx, family, localIdOf(String(record.url)), made, record);
     ctx.counts.pushed += 1;
+    await transferFollowsLine(ctx, String(record.url), made);
   }
 }

@@ -2,7 +2,7 @@ import type { VirtualTimer } from '../../main/sync/timer';
 import type { RefreshingTokens } from '../../main/sync/tokens';
 import { ReauthorizationNeeded } from '../../main/sync/tokens';
 import { OWNER, type SimBook } from './books';
-import { httpDate, quotesAnAmount, renamedHost, respellMoney, type LiveOptions, type Spelling } from './live-service';
+import { httpDate, quotesAnAmount, renamedHost, respellMoney, withMadeLinesUnmarked, type LiveOptions, type Spelling } from './live-service';
 
 /** A small seeded generator (mulberry32): every fault and every operation repeats for a seed. */
 export function seeded(seed: number): () => number {
@@ -209,7 +209,9 @@ export class FaultyRemote {
       });
       return this.never();
     }
-    const answer = await this.book.engine.fetch(new Request(url, { method: request.method, headers: forwarded, body: text || undefined }));
+    const send = () => this.book.engine.fetch(new Request(url, { method: request.method, headers: forwarded, body: text || undefined }));
+    const keepsMadeLines = live?.uploadKeepsMadeLines && request.method === 'POST' && url.pathname === '/v2/bank_transactions/statement';
+    const answer = keepsMadeLines ? await withMadeLinesUnmarked(this.book.book.sqlite, send) : await send();
     let body = await answer.text();
     if (this.options.rewrite && body) body = JSON.stringify(this.options.rewrite(request.method, url.pathname, JSON.parse(body)));
     const headers = new Headers(answer.headers);

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 /**
  * How the live service's answers differ from another Ledgerdesk engine's, as its recorded answers show
  * (../shared/corpora/freeagent: golden-responses, recorded-exchanges, api-quirks.md). The test remote's
@@ -27,6 +28,29 @@ export interface LiveOptions {
   quotedAmountsImportNothing?: boolean;
   /** A create answers 201 with no body and a Location of the path alone (the service's Location may be relative). */
   bodilessCreates?: boolean;
+  /**
+   * A statement upload leaves the manual line a transfer made in the other account as it is and adds the
+   * bank's line beside it, unexplained: the live service matches the two only when a person asks ('Match a
+   * manual entry to an imported bank transaction', support.freeagent.com), where an engine puts the bank's
+   * line in the made line's place (engine transfer-side-arrived.ts).
+   */
+  uploadKeepsMadeLines?: boolean;
+}
+
+/**
+ * Runs `upload` on a book whose transfers, for its duration, do not say which lines they made: the engine
+ * then takes a made line for an ordinary manual one and imports the bank's line beside it, as the live
+ * service does. Put back as it was after.
+ */
+export async function withMadeLinesUnmarked<T>(sqlite: Database.Database, upload: () => Promise<T>): Promise<T> {
+  const marks = sqlite.prepare('SELECT id, transfer_transaction_id AS line FROM bank_transaction_explanations WHERE transfer_transaction_id IS NOT NULL').all() as { id: number; line: number }[];
+  sqlite.prepare('UPDATE bank_transaction_explanations SET transfer_transaction_id = NULL WHERE transfer_transaction_id IS NOT NULL').run();
+  try {
+    return await upload();
+  } finally {
+    const put = sqlite.prepare('UPDATE bank_transaction_explanations SET transfer_transaction_id = ? WHERE id = ?');
+    for (const mark of marks) put.run(mark.line, mark.id);
+  }
 }
 
 /** Text keys whose values are never money, however they look. */
