@@ -11,7 +11,7 @@ import { kept, listIn, localPath, recordIn } from './shape';
 import { cursorName, remoteScopes, type Scope } from './scopes';
 import type { Cursor, MappedRecord } from './state';
 import { baseAsCreated, withoutTransitions } from './transitions';
-import { relinkRemade } from './transfer-sides';
+import { relinkRemade, remakeBegun, unlinkForCreate } from './transfer-sides';
 
 /** Timestamps have second precision and inclusiveness is unknown: re-read the last hour every time. */
 export const OVERLAP_MS = 3_600_000;
@@ -269,6 +269,11 @@ export async function sweepDeletions(ctx: RoundContext, family: Family, seen: Ma
 
 /** Gone on the remote: deleted here too unless it was changed here since, which the user decides. */
 export async function deletedThere(ctx: RoundContext, family: Family, mapped: MappedRecord): Promise<void> {
+  // Our own remake's delete, whose sync was cut short before it wrote that down: the create still goes.
+  if (remakeBegun(ctx, family, mapped)) {
+    unlinkForCreate(ctx, family, mapped.localId);
+    return;
+  }
   const mineRaw = await readLocal(ctx, family, mapped.localId);
   if (!mineRaw) {
     ctx.state.transaction(() => {

@@ -13,6 +13,7 @@ import { sendToReview } from './review';
 import { kept, listIn, recordIn } from './shape';
 import type { OutboxRow } from './state';
 import { baseAsCreated, transitionRemote, withoutTransitions } from './transitions';
+import { finishRemake, remakeBegun } from './transfer-sides';
 import { takenOnline } from './unique-online';
 import { holdForUnsyncedLink, neverArrives } from './users';
 
@@ -76,6 +77,10 @@ async function pushCreate(ctx: RoundContext, family: Family, row: OutboxRow): Pr
     ctx.state.clearOutbox(family.name, row.localId);
     return;
   }
+  // A remake (transfer-sides.ts) whose sync was cut short before the old remote record's delete was
+  // written down: that delete goes first (again, if it went), or the record would be there twice.
+  const remade = ctx.state.byLocal(family.name, row.localId);
+  if (remade && remakeBegun(ctx, family, remade) && !(await finishRemake(ctx, family, remade, mineRaw))) return;
   if (family.skip?.(mineRaw) || family.madeByEachSide?.(mineRaw)) {
     ctx.state.clearOutbox(family.name, row.localId);
     return;

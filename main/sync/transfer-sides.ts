@@ -46,20 +46,52 @@ export async function transferFollowsLine(ctx: RoundContext, localLineUrl: strin
   if (!mineRaw || !theirsRaw) return;
   // Changed online since the last round: deleting it would lose that change; the agreement check shows the difference.
   if (!sameRecord(project(family, theirsRaw), mapped.remoteBase)) return;
+  // Written down before the delete goes: a sync killed while it is out finishes the remake next round
+  // (push's create, or the sweep that finds the old one gone) instead of taking the delete for the
+  // accountant's and deleting the book's transfer too.
+  ctx.state.saveOutbox({ family: family.name, localId: sourceId, operation: 'create', state: 'pending', remoteUrl: mapped.remoteUrl, attempts: 0, lastError: null, updatedAt: ctx.now() });
+  await finishRemake(ctx, family, mapped, mineRaw, theirsRaw);
+}
+
+/**
+ * Whether the outbox holds a remake of `mapped` begun and not finished: a create still naming the
+ * remote record it replaces, which may or may not be deleted there yet.
+ */
+export function remakeBegun(ctx: RoundContext, family: Family, mapped: MappedRecord): boolean {
+  const row = ctx.state.outboxFor(family.name, mapped.localId);
+  return row?.operation === 'create' && row.remoteUrl === mapped.remoteUrl;
+}
+
+/**
+ * Deletes the remote record a remake replaces (gone already is as good), then unlinks ours and leaves
+ * its create queued, sent by the explanations' own push later in the round, as any create is. Refused,
+ * the link stays as it was and the refusal goes to review. Returns whether the create may go.
+ */
+export async function finishRemake(ctx: RoundContext, family: Family, mapped: MappedRecord, mineRaw: SyncRecord | null = null, theirsRaw: SyncRecord | null = null): Promise<boolean> {
   try {
     await ctx.remote.request('DELETE', mapped.remoteUrl);
   } catch (error) {
     if (!(error instanceof RemoteRefusal)) throw error;
     if (error.status !== 404) {
+      const mine = mineRaw ?? (await readLocal(ctx, family, mapped.localId));
+      // The link stays; an edit made here since the last round still waits to go as one.
+      if (mine && !sameRecord(project(family, mine), mapped.localBase)) ctx.state.saveOutbox({ family: family.name, localId: mapped.localId, operation: 'update', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+      else ctx.state.clearOutbox(family.name, mapped.localId);
       const reason = `Moving this transfer onto the statement line that arrived for it: ${error.message}`;
-      sendToReview(ctx, family, { kind: 'refused', localId: sourceId, remoteUrl: mapped.remoteUrl, label: family.label(mineRaw), reason, detail: { fields: [], mine: project(family, mineRaw), theirs: project(family, theirsRaw), base: mapped.remoteBase } }, 'rejected');
-      return;
+      const label = mine ? family.label(mine) : `${family.one} ${mapped.localId}`;
+      sendToReview(ctx, family, { kind: 'refused', localId: mapped.localId, remoteUrl: mapped.remoteUrl, label, reason, detail: { fields: [], mine: mine ? project(family, mine) : null, theirs: theirsRaw ? project(family, theirsRaw) : null, base: mapped.remoteBase } }, 'rejected');
+      return false;
     }
   }
-  // Sent again by the explanations' own push, later in this round (after the lines), as any create is.
+  unlinkForCreate(ctx, family, mapped.localId);
+  return true;
+}
+
+/** The remake's last step: the old remote record is gone, so ours is unlinked and waits as a create. */
+export function unlinkForCreate(ctx: RoundContext, family: Family, localId: number): void {
   ctx.state.transaction(() => {
-    ctx.state.unmap(family.name, sourceId);
-    ctx.state.saveOutbox({ family: family.name, localId: sourceId, operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
+    ctx.state.unmap(family.name, localId);
+    ctx.state.saveOutbox({ family: family.name, localId, operation: 'create', state: 'pending', remoteUrl: null, attempts: 0, lastError: null, updatedAt: ctx.now() });
   });
 }
 

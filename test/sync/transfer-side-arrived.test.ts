@@ -105,3 +105,24 @@ describe.each(remotes)('a statement line that arrives for a transfer\'s stand-in
     expect(await b.sync()).toMatchObject({ pulled: 0, pushed: 0, agree: true });
   });
 });
+
+describe('a transfer made again on the live service', { timeout: 120_000 }, () => {
+  it('the sync killed once the old transfer\'s delete landed: the next round makes the transfer again, never deletes it here', async () => {
+    const { w, a, b, savings } = await booksWithTransfer(1203, { live: { uploadKeepsMadeLines: true } });
+    expect(await a.sync()).toMatchObject({ agree: true });
+    await b.sync();
+    await upload(a.book, savings, savingsStatement);
+    // The service deletes the old transfer, its answer is lost and the sync is killed there (the app closed).
+    const controller = new AbortController();
+    w.remote.force('error-after', (method, path) => method === 'DELETE' && path.startsWith(EXPLANATIONS), () => controller.abort());
+    await expect(a.sync({ signal: controller.signal })).rejects.toThrow();
+    expect(w.remote.log.filter((entry) => entry.method === 'DELETE').map((entry) => entry.path)).toEqual(['/v2/bank_transaction_explanations/1']);
+    a.restart();
+    await a.sync();
+    expect(await a.sync()).toMatchObject({ agree: true, differences: 0 });
+    expect(await b.sync()).toMatchObject({ agree: true, differences: 0 });
+    await expectAgreed([w.remote.book, a.book, b.book], [a, b]);
+    expect(await canonical(a.book)).toEqual(await canonical(w.remote.book));
+    expect(await canonical(b.book)).toEqual(await canonical(w.remote.book));
+  });
+});
