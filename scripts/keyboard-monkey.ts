@@ -27,6 +27,8 @@ const wanted = arg('screens')?.split(',');
 const screens = SCREENS.filter((screen) => !wanted || wanted.includes(screen.name));
 const given = arg('sequence')?.split(',');
 const reduce = process.argv.includes('--reduce');
+/** --trace: after each key, what the page shows (to read how a failing sequence got where it did). */
+const trace = process.argv.includes('--trace');
 
 const RENDERER_DIR = join(resolve(import.meta.dirname, '..'), 'out/renderer');
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: LAUNCH_ARGS, headless: true });
@@ -65,6 +67,7 @@ async function run(screen: Screen, keys: readonly string[]): Promise<Outcome> {
       await page.keyboard.press(key);
       await waitIdle(page, requests.inFlight);
       if (firstProblemAt === null && (problems.length > 0 || requests.serverErrors.length > 0)) firstProblemAt = index + 1;
+      if (trace) console.log(index + 1, key, JSON.stringify(await pageState(page)), (await page.locator('main').innerText()).replace(/\s+/g, ' ').slice(0, 160), problems.length);
     }
     failures.push(...problems, ...requests.serverErrors);
     const state = await pageState(page);
