@@ -17,23 +17,34 @@ function fakeBook(book: Map<string, string>) {
   const asked: { kind: string; urls: readonly string[] }[] = [];
   let fail = false;
   let slow = 0;
+  let inFlight = 0;
   const reader =
     (kind: string) =>
     async (urls: readonly string[]): Promise<ApiResult<readonly (readonly [string, string])[]>> => {
       asked.push({ kind, urls });
+      inFlight += 1;
       const refused = fail;
       const delay = slow;
       fail = false;
       slow = 0;
       const value = urls.filter((url) => book.has(url)).map((url) => [url, book.get(url)!] as const);
       await new Promise((resolve) => setTimeout(resolve, delay));
+      inFlight -= 1;
       return refused ? ({ ok: false, error: { status: 500, messages: ['refused'] } } as unknown as ApiResult<never>) : { ok: true, value };
     };
   const readers: NameReaders = { invoices: reader('invoices'), bills: reader('bills') };
-  return { readers, asked, failNext: () => (fail = true), slowNext: (ms: number) => (slow = ms) };
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /**
+   * Waits for the state, not for time: a turn lets the reads asked for start, then every read answers
+   * and a last turn lets the names take in the answers.
+   */
+  const idle = async () => {
+    await turn();
+    while (inFlight > 0) await turn();
+    await turn();
+  };
+  return { readers, asked, idle, failNext: () => (fail = true), slowNext: (ms: number) => (slow = ms) };
 }
-
-const settle = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the names of the documents the register lines pay', () => {
   it('reads what one turn asks for in one request per kind, and each document once', async () => {
@@ -47,7 +58,7 @@ describe('the names of the documents the register lines pay', () => {
     const names = new DocumentNames((named) => seen.push(named), fake.readers);
     names.want([invoice(1), bill(7), `${O}/v2/categories/285`]);
     names.want([invoice(2), invoice(1)]);
-    await settle();
+    await fake.idle();
     expect(fake.asked).toEqual([
       { kind: 'invoices', urls: [invoice(1), invoice(2)] },
       { kind: 'bills', urls: [bill(7)] },
@@ -55,7 +66,7 @@ describe('the names of the documents the register lines pay', () => {
     expect(Object.fromEntries(names.names)).toEqual({ [invoice(1)]: 'Invoice 001', [invoice(2)]: 'Invoice 002', [bill(7)]: 'Bill B-7' });
     expect(seen.at(-1)).toBe(names.names);
     names.want([invoice(2), bill(7)]);
-    await settle();
+    await fake.idle();
     expect(fake.asked).toHaveLength(2);
   });
 
@@ -64,7 +75,7 @@ describe('the names of the documents the register lines pay', () => {
     const fake = fakeBook(book);
     const names = new DocumentNames(() => {}, fake.readers);
     names.want(book.keys());
-    await settle();
+    await fake.idle();
     expect(fake.asked.map((request) => request.urls.length)).toEqual([100, 100, 50]);
     expect(names.names.size).toBe(250);
   });
@@ -77,11 +88,11 @@ describe('the names of the documents the register lines pay', () => {
     const fake = fakeBook(book);
     const names = new DocumentNames(() => {}, fake.readers);
     names.want([invoice(1), invoice(2)]);
-    await settle();
+    await fake.idle();
     book.set(invoice(1), 'Invoice 001 · Acme Trading');
     book.delete(invoice(2));
     names.refresh();
-    await settle();
+    await fake.idle();
     expect(Object.fromEntries(names.names)).toEqual({ [invoice(1)]: 'Invoice 001 · Acme Trading' });
   });
 
@@ -95,17 +106,17 @@ describe('the names of the documents the register lines pay', () => {
     expect(fake.asked).toHaveLength(1);
     book.set(invoice(1), 'New name');
     names.refresh();
-    await settle(60);
+    await fake.idle();
     expect(fake.asked).toHaveLength(2);
     expect(names.names.get(invoice(1))).toBe('New name');
 
     fake.failNext();
     names.want([bill(3)]);
-    await settle();
+    await fake.idle();
     expect(names.names.has(bill(3))).toBe(false);
     book.set(bill(3), 'Bill 3');
     names.want([bill(3)]);
-    await settle();
+    await fake.idle();
     expect(names.names.get(bill(3))).toBe('Bill 3');
   });
 

@@ -1,5 +1,5 @@
 import type { RowStatus } from '../../../shared/api/statement_import';
-import type { IncomingLine } from './statement-import';
+import type { IncomingLine } from './incoming-line';
 import { TRANSFER_PAIRING_DAYS } from './transfer-other-side';
 
 /** A line already in the bank account, as the review compares rows with it. */

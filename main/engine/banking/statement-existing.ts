@@ -2,7 +2,7 @@ import type { EngineContext } from '../context';
 import { userLockDate } from '../ledger/locks';
 import { latestReconciledStatement } from './reconciled-guard';
 import { NEAR_MATCH_DAYS, type ExistingLine } from './statement-classify';
-import type { IncomingLine } from './statement-import';
+import type { IncomingLine } from './incoming-line';
 
 /**
  * The account's lines a row could repeat: those within the near-match window, and those with a row's
